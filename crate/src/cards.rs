@@ -1,0 +1,190 @@
+//! A set of cards as a `u64`: one 16-bit lane per suit, bit `rank` (2..=14) within the lane.
+
+use crate::{Card, Suit};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
+
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cards(pub u64);
+
+/// The 13 rank bits of one lane.
+pub const SUIT_MASK: u64 = 0x7ffc;
+
+impl Cards {
+    pub const EMPTY: Cards = Cards(0);
+    pub const FULL: Cards = Cards(SUIT_MASK * 0x0001_0001_0001_0001);
+
+    pub const fn from_suit_bits(suit: Suit, bits: u16) -> Cards {
+        Cards(((bits as u64) & SUIT_MASK) << (16 * suit as u64))
+    }
+
+    pub const fn suit_lane(suit: Suit) -> Cards {
+        Cards(SUIT_MASK << (16 * suit as u64))
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.bit() & 1 != 0
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.bit();
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.bit());
+    }
+
+    pub const fn with(self, card: Card) -> Cards {
+        Cards(self.0 | 1 << card.bit())
+    }
+
+    pub const fn without(self, card: Card) -> Cards {
+        Cards(self.0 & !(1 << card.bit()))
+    }
+
+    /// The rank bits of one suit, shifted down to bits 2..=14.
+    pub const fn suit_bits(self, suit: Suit) -> u16 {
+        (self.0 >> (16 * suit as u64)) as u16
+    }
+
+    pub const fn in_suit(self, suit: Suit) -> Cards {
+        Cards(self.0 & (SUIT_MASK << (16 * suit as u64)))
+    }
+
+    pub const fn suit_len(self, suit: Suit) -> u32 {
+        self.suit_bits(suit).count_ones()
+    }
+
+    pub const fn is_disjoint(self, other: Cards) -> bool {
+        self.0 & other.0 == 0
+    }
+
+    pub fn highest(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_bit(63 - self.0.leading_zeros()))
+    }
+
+    pub fn lowest(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_bit(self.0.trailing_zeros()))
+    }
+
+    /// Cards from spades down to clubs, each suit from the ace down.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        Suit::ALL.into_iter().flat_map(move |suit| {
+            let lane = self.in_suit(suit).0;
+            (0..64)
+                .rev()
+                .filter(move |b| lane >> b & 1 != 0)
+                .map(Card::from_bit)
+        })
+    }
+}
+
+impl BitOr for Cards {
+    type Output = Cards;
+    fn bitor(self, rhs: Cards) -> Cards {
+        Cards(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for Cards {
+    fn bitor_assign(&mut self, rhs: Cards) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for Cards {
+    type Output = Cards;
+    fn bitand(self, rhs: Cards) -> Cards {
+        Cards(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for Cards {
+    fn bitand_assign(&mut self, rhs: Cards) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl BitXor for Cards {
+    type Output = Cards;
+    fn bitxor(self, rhs: Cards) -> Cards {
+        Cards(self.0 ^ rhs.0)
+    }
+}
+
+/// Set difference.
+impl Sub for Cards {
+    type Output = Cards;
+    fn sub(self, rhs: Cards) -> Cards {
+        Cards(self.0 & !rhs.0)
+    }
+}
+
+/// Complement within the 52 cards.
+impl Not for Cards {
+    type Output = Cards;
+    fn not(self) -> Cards {
+        Cards(!self.0 & Cards::FULL.0)
+    }
+}
+
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Cards {
+        let mut cards = Cards::EMPTY;
+        for card in iter {
+            cards.insert(card);
+        }
+        cards
+    }
+}
+
+/// PBN hand notation: `AKQ.T98..5432` (spades first, an empty field for a void).
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for suit in Suit::ALL {
+            if suit != Suit::Spades {
+                f.write_str(".")?;
+            }
+            for card in self.in_suit(suit).iter() {
+                write!(f, "{}", card.rank_char())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cards({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_algebra() {
+        let a = Card::new(Suit::Spades, 14);
+        let k = Card::new(Suit::Spades, 13);
+        let c2 = Card::new(Suit::Clubs, 2);
+        let s: Cards = [a, k, c2].into_iter().collect();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.highest(), Some(a));
+        assert_eq!(s.in_suit(Suit::Spades).lowest(), Some(k));
+        assert_eq!(s.in_suit(Suit::Clubs).highest(), Some(c2));
+        assert_eq!((s - Cards::EMPTY.with(a)).len(), 2);
+        assert_eq!((!s).len(), 49);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![a, k, c2]);
+        assert_eq!(Cards::FULL.len(), 52);
+        assert_eq!(format!("{s}"), "AK...2");
+    }
+}

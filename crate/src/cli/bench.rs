@@ -1,0 +1,174 @@
+//! Benchmarks: the node-count signature (for commit messages) and the timing run against
+//! DDS. Correctness lives in the tests; these only measure.
+
+use super::Options;
+use glasshand::{pbn, DdTable, Deal, Seat, Solver, Strain};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// A fixed list: the first deals of the shared random set.
+const BENCH_DEALS: &[&str] = &[
+    "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962",
+    "N:KJT85.QT86.65.32 Q32.J75.T32.JT86 A64.K3.KQ74.A974 97.A942.AJ98.KQ5",
+    "N:T95.J852.3.T8764 K764.A643.AK.KJ2 J83.K7.J875.AQ93 AQ2.QT9.QT9642.5",
+    "N:Q82.KJ.KJ832.Q93 AKJ953.Q5.654.J5 .98764.AQT9.KT64 T764.AT32.7.A872",
+    "N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95",
+    "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+    "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
+    "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
+];
+
+/// Solves every DD table of the list on one thread and prints the node total: it must not
+/// change under a refactor, and the wasm build must print the same.
+pub fn signature(opts: &Options) -> Result<(), String> {
+    let start = Instant::now();
+    let mut solver = Solver::new(opts.config);
+    let mut total = 0u64;
+    for (i, text) in BENCH_DEALS.iter().enumerate() {
+        let deal = pbn::parse_deal(text).map_err(|e| e.to_string())?;
+        solver.reset_stats();
+        solver.table(&deal).map_err(|e| e.to_string())?;
+        let nodes = solver.stats().nodes();
+        total += nodes;
+        eprintln!("deal {:2}: {nodes:>10} nodes", i + 1);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("Total time (ms) : {:.0}", secs * 1000.0);
+    eprintln!("Nodes/second    : {:.0}", total as f64 / secs);
+    println!("Nodes searched  : {total}");
+    Ok(())
+}
+
+fn shared_file(name: &str) -> String {
+    let local = format!("../shared/data/{name}");
+    if std::path::Path::new(&local).exists() {
+        return local;
+    }
+    format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+struct Case {
+    deal: Deal,
+    expected: DdTable,
+    dds_ms: Option<f64>,
+}
+
+fn load_cases(path: &str, limit: Option<usize>) -> Result<Vec<Case>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let dds: std::collections::HashMap<String, f64> =
+        std::fs::read_to_string(shared_file("dds_table_ms.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| Some((v["deal"].as_str()?.to_string(), v["dds_ms"].as_f64()?)))
+            .collect();
+    let mut cases = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit.unwrap_or(usize::MAX))
+    {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        let deal_text = v["deal"].as_str().ok_or("a line without \"deal\"")?;
+        let deal = pbn::parse_deal(deal_text).map_err(|e| e.to_string())?;
+        let mut expected = DdTable::default();
+        for seat in Seat::ALL {
+            for strain in Strain::ALL {
+                let t = v["tricks"][seat.letter().to_string()][strain.name()]
+                    .as_u64()
+                    .ok_or("bad tricks")?;
+                expected.set(seat, strain, t as u8);
+            }
+        }
+        cases.push(Case {
+            deal,
+            expected,
+            dds_ms: dds.get(deal_text).copied(),
+        });
+    }
+    Ok(cases)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[idx.min(sorted.len() - 1)]
+}
+
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
+pub fn speed(opts: &Options) -> Result<(), String> {
+    let path = opts
+        .file
+        .clone()
+        .unwrap_or_else(|| shared_file("tables.jsonl"));
+    let cases = load_cases(&path, opts.limit)?;
+    let n = cases.len();
+    println!("{n} deals from {path}");
+
+    let mut solver = Solver::new(opts.config);
+    let mut ms = Vec::with_capacity(n);
+    let mut nodes = 0u64;
+    let mut wrong = 0;
+    let mut progress = super::progress::Progress::new("1 thread", n);
+    let start = Instant::now();
+    for case in &cases {
+        solver.reset_stats();
+        let t = Instant::now();
+        let table = solver.table(&case.deal).map_err(|e| e.to_string())?;
+        ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        nodes += solver.stats().nodes();
+        wrong += (table != case.expected) as usize;
+        progress.advance(1);
+    }
+    let total = start.elapsed().as_secs_f64();
+    let mut sorted = ms.clone();
+    sorted.sort_by(f64::total_cmp);
+    let dds_total: f64 = cases.iter().filter_map(|c| c.dds_ms).sum::<f64>() / 1000.0;
+    println!("1 thread : total {total:.1} s; per table p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+        percentile(&sorted, 0.5), percentile(&sorted, 0.9), percentile(&sorted, 0.99), sorted[n - 1]);
+    println!(
+        "           nodes per deal {:.0}; tables differing from DDS: {wrong}",
+        nodes as f64 / n as f64
+    );
+    if dds_total > 0.0 {
+        println!(
+            "           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x",
+            total / dds_total
+        );
+    }
+    if let Some(mb) = peak_memory_mb() {
+        println!("           peak memory {mb:.0} MB");
+    }
+
+    let threads = rayon::current_num_threads();
+    if threads > 1 {
+        let start = Instant::now();
+        let tables: Vec<DdTable> = cases
+            .par_iter()
+            .map_init(
+                || Solver::new(opts.config),
+                |s, c| s.table(&c.deal).expect("no stop flag"),
+            )
+            .collect();
+        let total_mt = start.elapsed().as_secs_f64();
+        let wrong = tables
+            .iter()
+            .zip(&cases)
+            .filter(|(t, c)| **t != c.expected)
+            .count();
+        println!(
+            "{threads} threads: total {total_mt:.1} s ({:.2}x speed-up); tables differing: {wrong}",
+            total / total_mt
+        );
+        if let Some(mb) = peak_memory_mb() {
+            println!("           peak memory {mb:.0} MB");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,219 @@
+//! A deal (four hands, possibly an ending) and a position to solve within it.
+
+use crate::{Card, Cards, Error, Seat, Strain, Suit};
+
+/// Four disjoint hands of equal size: a full deal or an ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Deal {
+    hands: [Cards; 4],
+}
+
+impl Deal {
+    pub fn new(hands: [Cards; 4]) -> Result<Deal, Error> {
+        let mut seen = Cards::EMPTY;
+        for (i, &hand) in hands.iter().enumerate() {
+            if let Some(card) = (hand & seen).iter().next() {
+                return Err(Error::DuplicateCard(card));
+            }
+            if hand.len() > 13 {
+                return Err(Error::TooManyCards {
+                    seat: Seat::from_index(i),
+                    count: hand.len() as u8,
+                });
+            }
+            seen |= hand;
+        }
+        let sizes = hands.map(|h| h.len() as u8);
+        if sizes.iter().any(|&s| s != sizes[0]) {
+            let max = *sizes.iter().max().unwrap_or(&0);
+            // With a 13-card hand present, the intended deal is a full one.
+            let missing = if max == 13 { !seen } else { Cards::EMPTY };
+            return Err(Error::UnequalHands { sizes, missing });
+        }
+        Ok(Deal { hands })
+    }
+
+    pub fn hands(&self) -> [Cards; 4] {
+        self.hands
+    }
+
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat.index()]
+    }
+
+    /// Cards per hand.
+    pub fn size(&self) -> u32 {
+        self.hands[0].len()
+    }
+
+    pub fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|s| self.hand(*s).contains(card))
+    }
+
+    pub fn to_pbn(&self) -> String {
+        crate::pbn::format_deal(self, Seat::North)
+    }
+}
+
+/// Where a search starts: the hands as they were when the current trick began, the strain,
+/// who led the current trick and the cards already played to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    deal: Deal,
+    strain: Strain,
+    leader: Seat,
+    trick: Vec<Card>,
+}
+
+impl Position {
+    pub fn new(
+        deal: Deal,
+        strain: Strain,
+        leader: Seat,
+        trick: &[Card],
+    ) -> Result<Position, Error> {
+        if trick.len() > 3 {
+            return Err(Error::TrickTooLong(trick.len()));
+        }
+        if !trick.is_empty() && deal.size() == 0 {
+            return Err(Error::NoCardsLeft);
+        }
+        for (i, &card) in trick.iter().enumerate() {
+            let seat = leader.offset(i);
+            let hand = deal.hand(seat);
+            if !hand.contains(card) {
+                if trick[..i].contains(&card) {
+                    return Err(Error::DuplicateCard(card));
+                }
+                return Err(Error::CardNotHeld { card, seat });
+            }
+            let led = trick[0].suit();
+            if i > 0 && card.suit() != led && hand.suit_len(led) > 0 {
+                return Err(Error::Revoke { card, seat, led });
+            }
+        }
+        Ok(Position {
+            deal,
+            strain,
+            leader,
+            trick: trick.to_vec(),
+        })
+    }
+
+    /// The start of a trick: nothing played to it yet.
+    pub fn at_trick_start(deal: Deal, strain: Strain, leader: Seat) -> Position {
+        Position {
+            deal,
+            strain,
+            leader,
+            trick: Vec::new(),
+        }
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    pub fn trick(&self) -> &[Card] {
+        &self.trick
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.leader.offset(self.trick.len())
+    }
+
+    /// Tricks still to be won, the current one included.
+    pub fn tricks_left(&self) -> u32 {
+        self.deal.size()
+    }
+
+    /// The hands with the current trick's cards removed.
+    pub fn remaining(&self) -> [Cards; 4] {
+        let mut hands = self.deal.hands();
+        for (i, &card) in self.trick.iter().enumerate() {
+            hands[self.leader.offset(i).index()].remove(card);
+        }
+        hands
+    }
+
+    /// The cards the player to move may play.
+    pub fn legal_cards(&self) -> Cards {
+        let hand = self.remaining()[self.to_move().index()];
+        match self.trick.first() {
+            Some(lead) if hand.suit_len(lead.suit()) > 0 => hand.in_suit(lead.suit()),
+            _ => hand,
+        }
+    }
+
+    /// The position after `card` is played; completing a trick moves to the next one.
+    pub fn play(&self, card: Card) -> Result<Position, Error> {
+        if self.tricks_left() == 0 {
+            return Err(Error::NoCardsLeft);
+        }
+        let seat = self.to_move();
+        let mut trick = self.trick.clone();
+        trick.push(card);
+        let next =
+            Position::new(self.deal, self.strain, self.leader, &trick).map_err(|e| match e {
+                Error::DuplicateCard(c) => Error::CardNotHeld { card: c, seat },
+                e => e,
+            })?;
+        if trick.len() < 4 {
+            return Ok(next);
+        }
+        let winner = self
+            .leader
+            .offset(trick_winner(&trick, self.strain.trump()));
+        let mut hands = self.deal.hands();
+        for (i, &c) in trick.iter().enumerate() {
+            hands[self.leader.offset(i).index()].remove(c);
+        }
+        Ok(Position::at_trick_start(
+            Deal { hands },
+            self.strain,
+            winner,
+        ))
+    }
+}
+
+/// Index (0..4 from the leader) of the card that wins a complete or partial trick.
+pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
+    let mut best = 0;
+    for (i, &card) in trick.iter().enumerate().skip(1) {
+        let lead = trick[best];
+        let beats = if card.suit() == lead.suit() {
+            card.rank() > lead.rank()
+        } else {
+            Some(card.suit()) == trump
+        };
+        if beats {
+            best = i;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        Card::parse(s).unwrap()
+    }
+
+    #[test]
+    fn winner_follows_suit_and_trumps() {
+        let t = [card("S2"), card("SA"), card("H3"), card("S5")];
+        assert_eq!(trick_winner(&t, None), 1);
+        assert_eq!(trick_winner(&t, Some(Suit::Hearts)), 2);
+        assert_eq!(trick_winner(&t, Some(Suit::Clubs)), 1);
+    }
+}

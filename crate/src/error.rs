@@ -1,0 +1,120 @@
+//! Every way the input can be wrong, each with a message and a stable code.
+
+use crate::{Card, Cards, Seat, Suit};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Text that does not follow the expected notation.
+    Syntax(String),
+    UnknownSuit(char),
+    UnknownRank(char),
+    UnknownSeat(String),
+    UnknownStrain(String),
+    DuplicateCard(Card),
+    /// The hands do not all hold the same number of cards.
+    UnequalHands {
+        sizes: [u8; 4],
+        missing: Cards,
+    },
+    TooManyCards {
+        seat: Seat,
+        count: u8,
+    },
+    CardNotHeld {
+        card: Card,
+        seat: Seat,
+    },
+    /// A card that does not follow suit although the hand can.
+    Revoke {
+        card: Card,
+        seat: Seat,
+        led: Suit,
+    },
+    TrickTooLong(usize),
+    /// A card played after the last trick, or a play sequence longer than the hands.
+    NoCardsLeft,
+    /// The search was asked to stop before it finished.
+    Stopped,
+}
+
+impl Error {
+    /// A machine-readable name for the kind of error, for the JS side.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Syntax(_) => "syntax",
+            Error::UnknownSuit(_) => "unknown-suit",
+            Error::UnknownRank(_) => "unknown-rank",
+            Error::UnknownSeat(_) => "unknown-seat",
+            Error::UnknownStrain(_) => "unknown-strain",
+            Error::DuplicateCard(_) => "duplicate-card",
+            Error::UnequalHands { .. } => "unequal-hands",
+            Error::TooManyCards { .. } => "too-many-cards",
+            Error::CardNotHeld { .. } => "card-not-held",
+            Error::Revoke { .. } => "revoke",
+            Error::TrickTooLong(_) => "trick-too-long",
+            Error::NoCardsLeft => "no-cards-left",
+            Error::Stopped => "stopped",
+        }
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    ["North", "East", "South", "West"][seat.index()]
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Syntax(msg) => write!(f, "{msg}"),
+            Error::UnknownSuit(c) => write!(f, "unknown suit '{c}' (use S, H, D or C)"),
+            Error::UnknownRank(c) => {
+                write!(f, "unknown rank '{c}' (use A K Q J T 9 8 7 6 5 4 3 2)")
+            }
+            Error::UnknownSeat(s) => write!(f, "unknown seat '{s}' (use N, E, S or W)"),
+            Error::UnknownStrain(s) => {
+                write!(f, "unknown strain '{s}' (use S, H, D, C or NT)")
+            }
+            Error::DuplicateCard(c) => write!(f, "the card {c} appears twice"),
+            Error::UnequalHands { sizes, missing } => {
+                write!(f, "the hands must hold the same number of cards, but")?;
+                for (i, seat) in Seat::ALL.into_iter().enumerate() {
+                    let sep = if i == 0 { "" } else { "," };
+                    write!(f, "{sep} {} has {}", seat_name(seat), sizes[i])?;
+                }
+                if !missing.is_empty() {
+                    let names: Vec<String> = missing.iter().map(|c| c.to_string()).collect();
+                    write!(f, " (missing: {})", names.join(" "))?;
+                }
+                Ok(())
+            }
+            Error::TooManyCards { seat, count } => {
+                write!(
+                    f,
+                    "{} has {count} cards; a hand holds at most 13",
+                    seat_name(*seat)
+                )
+            }
+            Error::CardNotHeld { card, seat } => {
+                write!(f, "{} does not hold {card}", seat_name(*seat))
+            }
+            Error::Revoke { card, seat, led } => write!(
+                f,
+                "{} cannot play {card}: {} still holds a {} and must follow suit",
+                seat_name(*seat),
+                seat_name(*seat),
+                ["spade", "heart", "diamond", "club"][led.index()]
+            ),
+            Error::TrickTooLong(n) => {
+                write!(
+                    f,
+                    "the current trick has {n} cards; at most 3 can be played to it"
+                )
+            }
+            Error::NoCardsLeft => write!(f, "no cards are left to play"),
+            Error::Stopped => write!(f, "the search was stopped"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,300 @@
+//! Move generation in groups of equivalent cards, and the rule-based order to try them.
+//!
+//! Two cards of one hand are equivalent when no card still in play (in a hand or on the
+//! table in the current trick) lies between them: only one of each group is searched.
+
+use crate::{Card, Cards, Seat, Suit};
+
+/// The cards of the trick in progress.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Trick {
+    pub leader: Seat,
+    pub cards: [Card; 4],
+    pub len: usize,
+}
+
+impl Trick {
+    pub fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [Card::new(Suit::Spades, 2); 4],
+            len: 0,
+        }
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.leader.offset(self.len)
+    }
+
+    pub fn played(&self) -> Cards {
+        self.cards[..self.len].iter().copied().collect()
+    }
+
+    pub fn with(&self, card: Card) -> Trick {
+        let mut t = *self;
+        t.cards[t.len] = card;
+        t.len += 1;
+        t
+    }
+
+    /// Index of the card winning so far.
+    pub fn winner(&self, trump: Option<Suit>) -> usize {
+        crate::deal::trick_winner(&self.cards[..self.len], trump)
+    }
+}
+
+pub(crate) struct MoveList {
+    cards: [Card; 13],
+    weights: [i32; 13],
+    len: usize,
+}
+
+impl MoveList {
+    fn push(&mut self, card: Card, weight: i32) {
+        // Insertion keeps the list sorted, best first; ties keep generation order.
+        let mut i = self.len;
+        while i > 0 && self.weights[i - 1] < weight {
+            self.cards[i] = self.cards[i - 1];
+            self.weights[i] = self.weights[i - 1];
+            i -= 1;
+        }
+        self.cards[i] = card;
+        self.weights[i] = weight;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+/// The groups of equivalent cards among `legal`, given the cards already on the table.
+pub(crate) fn groups(hands: &[Cards; 4], legal: Cards, table: &[Card]) -> Vec<Cards> {
+    let present = hands[0] | hands[1] | hands[2] | hands[3] | table.iter().copied().collect();
+    let mut out = Vec::new();
+    for suit in Suit::ALL {
+        let mut mine = legal.suit_bits(suit) as u32;
+        let others = (present.suit_bits(suit) as u32) & !mine;
+        while mine != 0 {
+            let group = top_group(mine, others);
+            mine &= !group;
+            out.push(Cards::from_suit_bits(suit, group as u16));
+        }
+    }
+    out
+}
+
+/// The highest run of `mine` with none of `others` inside it.
+fn top_group(mine: u32, others: u32) -> u32 {
+    let top = 31 - mine.leading_zeros();
+    let below = others & ((1 << top) - 1);
+    let floor = if below == 0 {
+        0
+    } else {
+        32 - below.leading_zeros()
+    };
+    mine & !((1u32 << floor) - 1)
+}
+
+/// The representative (lowest card) of each group of equivalent legal cards, best first.
+pub(crate) fn generate(
+    hands: &[Cards; 4],
+    trick: &Trick,
+    trump: Option<Suit>,
+    order: bool,
+) -> MoveList {
+    let mover = trick.to_move();
+    let hand = hands[mover.index()];
+    let legal = match trick.len {
+        0 => hand,
+        _ => {
+            let led = trick.cards[0].suit();
+            if hand.suit_len(led) > 0 {
+                hand.in_suit(led)
+            } else {
+                hand
+            }
+        }
+    };
+    let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
+    let ctx = order.then(|| Context::new(hands, trick, trump));
+    let mut list = MoveList {
+        cards: [Card::new(Suit::Spades, 2); 13],
+        weights: [0; 13],
+        len: 0,
+    };
+    for suit in Suit::ALL {
+        let mut mine = legal.suit_bits(suit) as u32;
+        let others = (present.suit_bits(suit) as u32) & !(hand.suit_bits(suit) as u32);
+        while mine != 0 {
+            let group = top_group(mine, others);
+            mine &= !group;
+            let low = Card::new(suit, group.trailing_zeros() as u8);
+            let high = Card::new(suit, (31 - group.leading_zeros()) as u8);
+            let weight = match &ctx {
+                Some(ctx) => ctx.weight(low, high),
+                None => 0,
+            };
+            list.push(low, weight);
+        }
+    }
+    list
+}
+
+/// What the ordering rules look at, computed once per node.
+struct Context {
+    hands: [Cards; 4],
+    trick: Trick,
+    trump: Option<Suit>,
+    mover: Seat,
+}
+
+fn top_rank(cards: Cards, suit: Suit) -> u8 {
+    cards.in_suit(suit).highest().map_or(0, |c| c.rank())
+}
+
+impl Context {
+    fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Context {
+        Context {
+            hands: *hands,
+            trick: *trick,
+            trump,
+            mover: trick.to_move(),
+        }
+    }
+
+    fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat.index()]
+    }
+
+    fn can_ruff(&self, seat: Seat, suit: Suit) -> bool {
+        match self.trump {
+            Some(t) if t != suit => {
+                let h = self.hand(seat);
+                h.suit_len(suit) == 0 && h.suit_len(t) > 0
+            }
+            _ => false,
+        }
+    }
+
+    fn weight(&self, low: Card, high: Card) -> i32 {
+        if self.trick.len == 0 {
+            self.lead_weight(low, high)
+        } else {
+            self.follow_weight(low, high)
+        }
+    }
+
+    fn lead_weight(&self, low: Card, high: Card) -> i32 {
+        let suit = low.suit();
+        let me = self.mover;
+        let (lho, partner, rho) = (me.next(), me.partner(), me.prev());
+        let opps = self.hand(lho) | self.hand(rho);
+        let opp_top = top_rank(opps, suit);
+        let partner_top = top_rank(self.hand(partner), suit);
+        let ruff_danger = self.can_ruff(lho, suit) || self.can_ruff(rho, suit);
+        let is_trump = Some(suit) == self.trump;
+        let mut w = 0;
+        if high.rank() > opp_top {
+            // A winner: cash it unless the opponents can ruff it.
+            w += if ruff_danger { -20 } else { 60 };
+            if opps.suit_len(suit) == 0 && !is_trump {
+                w -= 30;
+            }
+        } else if partner_top > opp_top {
+            w += if ruff_danger { -10 } else { 45 };
+        } else if self.can_ruff(partner, suit) && !ruff_danger {
+            w += 40;
+        } else {
+            // Lead towards partner's honours rather than away from our own.
+            let lho_top = top_rank(self.hand(lho), suit);
+            if partner_top > lho_top {
+                w += 10;
+            }
+            if lho_top > partner_top && lho_top > high.rank() {
+                w += 4;
+            }
+            if ruff_danger {
+                w -= 15;
+            }
+        }
+        if is_trump {
+            let ours = self.hand(me).suit_len(suit) + self.hand(partner).suit_len(suit);
+            let theirs = opps.suit_len(suit);
+            w += if ours > theirs && high.rank() > opp_top {
+                15
+            } else {
+                -10
+            };
+        }
+        w - low.rank() as i32
+    }
+
+    fn follow_weight(&self, low: Card, high: Card) -> i32 {
+        let trick = &self.trick;
+        let led = trick.cards[0].suit();
+        let me = self.mover;
+        let win_idx = trick.winner(self.trump);
+        let win_card = trick.cards[win_idx];
+        let partner_wins = trick.leader.offset(win_idx) == me.partner();
+        let beats = |c: Card| {
+            if c.suit() == win_card.suit() {
+                c.rank() > win_card.rank()
+            } else {
+                Some(c.suit()) == self.trump
+            }
+        };
+        let rank = low.rank() as i32;
+        let last = trick.len == 3;
+        // Can the players still to come after me beat `card`?
+        let later_beat = |card: Card| -> bool {
+            (trick.len + 1..4).any(|k| {
+                let seat = trick.leader.offset(k);
+                if seat == me.partner() {
+                    return false;
+                }
+                let h = self.hand(seat);
+                if h.suit_len(led) > 0 {
+                    card.suit() == led && top_rank(h, led) > card.rank()
+                } else if let Some(t) = self.trump {
+                    h.suit_len(t) > 0 && (card.suit() != t || top_rank(h, t) > card.rank())
+                } else {
+                    false
+                }
+            })
+        };
+        if low.suit() == led || self.hand(me).suit_len(led) > 0 {
+            if partner_wins && (last || !later_beat(win_card)) {
+                return -rank;
+            }
+            if beats(high) {
+                if last || !later_beat(high) {
+                    // Win as cheaply as possible: the lowest card of the group does it.
+                    return 100 - rank;
+                }
+                return if trick.len == 1 { 10 - rank } else { 40 - rank };
+            }
+            return -rank;
+        }
+        // Void in the led suit: ruff or discard.
+        if Some(low.suit()) == self.trump {
+            if partner_wins && (last || !later_beat(win_card)) {
+                return -60 - rank;
+            }
+            if beats(low) {
+                return if later_beat(low) {
+                    30 - rank
+                } else {
+                    80 - rank
+                };
+            }
+            return -70 - rank;
+        }
+        // Discard: from a suit with no winners and where we are long.
+        let mine = self.hand(me);
+        let len = mine.suit_len(low.suit()) as i32;
+        let opp_top = top_rank(self.hand(me.next()) | self.hand(me.prev()), low.suit());
+        let winner_penalty = if high.rank() > opp_top { 20 } else { 0 };
+        -rank + len * 2 - winner_penalty
+    }
+}

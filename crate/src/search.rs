@@ -1,0 +1,259 @@
+//! The null-window search: "can North-South take at least `target` of the tricks left?",
+//! returning the answer with the active cards of its proof (partition search).
+
+use crate::moves::{self, Trick};
+use crate::quick_tricks::{quick_tricks, sure_trump_tricks, top_cards};
+use crate::solver::{Config, TtMode};
+use crate::tt::{Key, OwnerTable, Probe, Tt};
+use crate::{Cards, Seat, Stats, Suit};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How many trick starts pass between two looks at the stop flag.
+const POLL_INTERVAL: u32 = 1 << 12;
+
+pub(crate) struct Search<'a> {
+    /// The cards still in the hands (cards on the table in the current trick are not).
+    pub hands: [Cards; 4],
+    pub trump: Option<Suit>,
+    pub config: &'a Config,
+    pub tt: &'a mut Tt,
+    pub owners: &'a OwnerTable,
+    pub stats: &'a mut Stats,
+    pub stop: Option<&'a AtomicBool>,
+    pub stopped: bool,
+    pub poll: u32,
+}
+
+fn depth_index(tricks_left: u32) -> usize {
+    13usize.saturating_sub(tricks_left as usize).min(12)
+}
+
+impl Search<'_> {
+    /// Runs the search from a trick in progress (possibly empty).
+    pub fn run(&mut self, trick: &Trick, target: i32) -> (bool, Cards) {
+        if trick.len == 0 {
+            self.trick_start(trick.leader, target)
+        } else {
+            self.play_card(trick, target)
+        }
+    }
+
+    fn present(&self) -> Cards {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// A node at the start of a trick: the only place for cut-offs and the TT.
+    fn trick_start(&mut self, leader: Seat, target: i32) -> (bool, Cards) {
+        let left = self.hands[leader.index()].len() as i32;
+        // Step 1. The count alone decides.
+        if target <= 0 {
+            return (true, Cards::EMPTY);
+        }
+        if target > left {
+            return (false, Cards::EMPTY);
+        }
+        let depth = depth_index(left as u32);
+
+        // Step 2. Honour a stop request now and then.
+        self.poll += 1;
+        if self.poll >= POLL_INTERVAL {
+            self.poll = 0;
+            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return (false, Cards::EMPTY);
+        }
+
+        // Step 3. The last trick plays itself.
+        if left == 1 {
+            return self.last_trick(leader);
+        }
+
+        // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
+        if self.config.quick_tricks {
+            if let Some(cut) = self.quick_cut(leader, target, left) {
+                self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                return cut;
+            }
+        }
+
+        // Step 5. Probe the transposition table.
+        let present = self.present();
+        let mode = self.config.tt_mode;
+        let (key, owners) = (self.key(leader, present), self.owners.vectors(present));
+        if mode != TtMode::Off {
+            let stats = &mut self.stats.per_trick[depth];
+            stats.tt_probes += 1;
+            match self.tt.probe(&key, &owners, target as u8) {
+                Probe::Cut(result, active) => {
+                    stats.tt_hits += 1;
+                    stats.tt_cutoffs += 1;
+                    let rel = Suit::ALL.into_iter().fold(Cards::EMPTY, |acc, s| {
+                        acc | top_cards(present, s, active[s.index()] as u32)
+                    });
+                    return (result, rel);
+                }
+                Probe::Hit => stats.tt_hits += 1,
+                Probe::Miss => {}
+            }
+        }
+
+        // Step 6. Search the cards.
+        let (result, rel) = self.play_card(&Trick::new(leader), target);
+        if self.stopped {
+            return (result, rel);
+        }
+
+        // Step 7. Back up the active cards and store the bound.
+        let (rel, active) = normalize(&self.hands, rel, present);
+        if mode != TtMode::Off {
+            let active = match mode {
+                TtMode::Partition => active,
+                _ => std::array::from_fn(|s| present.suit_len(Suit::from_index(s)) as u8),
+            };
+            let (lower, upper) = if result {
+                (target as u8, left as u8)
+            } else {
+                (0, target as u8 - 1)
+            };
+            self.tt.store(&key, &owners, active, lower, upper);
+        }
+        (result, rel)
+    }
+
+    fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
+        let (qt, qt_cards) = quick_tricks(&self.hands, leader, self.trump);
+        let (ours, our_cards) = sure_trump_tricks(&self.hands, leader, self.trump);
+        let (theirs, their_cards) = sure_trump_tricks(&self.hands, leader.next(), self.trump);
+        let (ours, our_cards) = if qt >= ours {
+            (qt, qt_cards)
+        } else {
+            (ours, our_cards)
+        };
+        let (ns, ns_cards, ew, ew_cards) = if leader.is_ns() {
+            (ours as i32, our_cards, theirs as i32, their_cards)
+        } else {
+            (theirs as i32, their_cards, ours as i32, our_cards)
+        };
+        if ns >= target {
+            return Some((true, ns_cards));
+        }
+        if left - ew < target {
+            return Some((false, ew_cards));
+        }
+        None
+    }
+
+    fn key(&self, leader: Seat, present: Cards) -> Key {
+        let mut lengths = 0u64;
+        for (h, hand) in self.hands.iter().enumerate() {
+            for s in 0..4 {
+                let len = ((hand.0 >> (16 * s)) as u16).count_ones() as u64;
+                lengths |= len << ((h * 4 + s) * 4);
+            }
+        }
+        let exact = if self.config.tt_mode == TtMode::Exact {
+            present.0
+        } else {
+            0
+        };
+        Key {
+            lengths,
+            exact,
+            leader: leader.index() as u8,
+        }
+    }
+
+    /// One card each: the trick is forced.
+    fn last_trick(&mut self, leader: Seat) -> (bool, Cards) {
+        self.stats.per_trick[12].nodes += 1;
+        let mut trick = Trick::new(leader);
+        for i in 0..4 {
+            let card = self.hands[leader.offset(i).index()]
+                .highest()
+                .expect("equal hands");
+            trick = trick.with(card);
+        }
+        let w = trick.winner(self.trump);
+        (leader.offset(w).is_ns(), won_by_rank(&trick, w))
+    }
+
+    /// A node inside a trick: try each group of equivalent cards of the player to move.
+    fn play_card(&mut self, trick: &Trick, target: i32) -> (bool, Cards) {
+        let mover = trick.to_move();
+        let maximizing = mover.is_ns();
+        let depth = depth_index(self.hands[mover.index()].len());
+        let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering);
+        let mut union = Cards::EMPTY;
+        for &card in moves.as_slice() {
+            self.stats.per_trick[depth].nodes += 1;
+            self.hands[mover.index()].remove(card);
+            let next = trick.with(card);
+            let (result, rel) = if next.len == 4 {
+                let w = next.winner(self.trump);
+                let winner = next.leader.offset(w);
+                let (result, rel) = self.trick_start(winner, target - winner.is_ns() as i32);
+                (result, rel | won_by_rank(&next, w))
+            } else {
+                self.play_card(&next, target)
+            };
+            self.hands[mover.index()].insert(card);
+            if self.stopped {
+                return (false, Cards::EMPTY);
+            }
+            if result == maximizing {
+                return (result, rel);
+            }
+            union |= rel;
+        }
+        (!maximizing, union)
+    }
+}
+
+/// Makes an active set the top `k` cards of each suit, and never splits a run of one hand's
+/// touching cards: cards that are equivalent here may have been searched through one of them
+/// only, and both must count (seed 000's `27AX R9D 5J`).
+pub(crate) fn normalize(hands: &[Cards; 4], rel: Cards, present: Cards) -> (Cards, [u8; 4]) {
+    let owner_of = |card: Cards| hands.iter().position(|h| !h.is_disjoint(card));
+    let mut out = Cards::EMPTY;
+    let mut active = [0u8; 4];
+    for suit in Suit::ALL {
+        let p = present.suit_bits(suit);
+        let r = rel.suit_bits(suit) & p;
+        if r == 0 {
+            continue;
+        }
+        let low = r & r.wrapping_neg();
+        let mut closure = p & !(low - 1);
+        loop {
+            let lowest = closure & closure.wrapping_neg();
+            let below = p & (lowest - 1);
+            if below == 0 {
+                break;
+            }
+            let next = 1u16 << (15 - below.leading_zeros());
+            if owner_of(Cards::from_suit_bits(suit, next))
+                != owner_of(Cards::from_suit_bits(suit, lowest))
+            {
+                break;
+            }
+            closure |= next;
+        }
+        active[suit.index()] = closure.count_ones() as u8;
+        out |= Cards::from_suit_bits(suit, closure);
+    }
+    (out, active)
+}
+
+/// The winning card, if it won by beating another card of its suit: its rank mattered.
+fn won_by_rank(trick: &Trick, winner: usize) -> Cards {
+    let w = trick.cards[winner];
+    let beat_one = (0..trick.len).any(|i| i != winner && trick.cards[i].suit() == w.suit());
+    if beat_one {
+        Cards::EMPTY.with(w)
+    } else {
+        Cards::EMPTY
+    }
+}

@@ -1,0 +1,280 @@
+//! The public entry points: exact values by MTD(f) over null-window searches, per-card
+//! analysis, and the active cards of a position.
+
+use crate::moves::{self, Trick};
+use crate::search::Search;
+use crate::tt::{OwnerTable, Tt};
+use crate::{Card, Cards, Error, Position, Seat, Stats, Strain, Suit};
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Which transposition table the search uses: the rungs of the teaching site's ablation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum TtMode {
+    Off,
+    /// Same cards in the same hands.
+    Exact,
+    /// Same layout of relative ranks.
+    Relative,
+    /// Same owners of the active cards only (Ginsberg's partition search).
+    Partition,
+}
+
+impl TtMode {
+    pub fn parse(s: &str) -> Option<TtMode> {
+        match s.to_ascii_lowercase().as_str() {
+            "off" => Some(TtMode::Off),
+            "exact" => Some(TtMode::Exact),
+            "relative" => Some(TtMode::Relative),
+            "partition" => Some(TtMode::Partition),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Memory for the transposition table of one solver (one per thread).
+    pub tt_megabytes: usize,
+    pub tt_mode: TtMode,
+    pub quick_tricks: bool,
+    pub move_ordering: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            tt_megabytes: 32,
+            tt_mode: TtMode::Partition,
+            quick_tricks: true,
+            move_ordering: true,
+        }
+    }
+}
+
+/// The active cards of a solved position: per suit the top `k` cards whose ranks the proof
+/// needed. Every deal with the same suit lengths and the same owners of these cards has the
+/// same value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Active {
+    /// The tricks the side to move takes, the current trick included.
+    pub tricks: u8,
+    /// `k` per suit, S H D C.
+    pub top: [u8; 4],
+    pub cards: Cards,
+    pub inert: Cards,
+    /// How many layouts of the inert cards (same lengths in every hand) share the value.
+    pub deals_sharing: f64,
+}
+
+impl Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter().map(|c| c.to_string()))
+    }
+}
+
+/// Solves positions; keeps its transposition table between calls of the same strain.
+pub struct Solver {
+    config: Config,
+    tt: Tt,
+    tt_strain: Option<Strain>,
+    owners: OwnerTable,
+    stats: Stats,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Solver {
+    pub fn new(config: Config) -> Solver {
+        Solver {
+            config,
+            tt: Tt::new(config.tt_megabytes.max(1) << 20),
+            tt_strain: None,
+            owners: OwnerTable::new(),
+            stats: Stats::default(),
+            stop: None,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// A flag that, once set, makes the running search return [`Error::Stopped`].
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// Counters of every search since the last reset.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The null-window search from `pos`: can North-South take `target` of the tricks
+    /// left (the current one included)? Also returns the active cards of the proof.
+    fn probe(&mut self, pos: &Position, target: i32) -> Result<(bool, Cards), Error> {
+        if self.tt_strain != Some(pos.strain()) {
+            // Entries depend on the trump suit, not on the deal.
+            self.tt.clear();
+            self.tt_strain = Some(pos.strain());
+        }
+        let hands = pos.remaining();
+        self.owners.prepare(&hands);
+        let mut trick = Trick::new(pos.leader());
+        for &card in pos.trick() {
+            trick = trick.with(card);
+        }
+        let mut search = Search {
+            hands,
+            trump: pos.strain().trump(),
+            config: &self.config,
+            tt: &mut self.tt,
+            owners: &self.owners,
+            stats: &mut self.stats,
+            stop: self.stop.as_deref(),
+            stopped: false,
+            poll: 0,
+        };
+        let out = search.run(&trick, target);
+        if search.stopped {
+            return Err(Error::Stopped);
+        }
+        Ok(out)
+    }
+
+    /// The tricks North-South take from `pos`, the current trick included. `guess` seeds
+    /// the MTD(f) steps; DD values move little between neighbouring positions.
+    pub fn value_ns(&mut self, pos: &Position, guess: Option<u8>) -> Result<u8, Error> {
+        let left = pos.tricks_left() as i32;
+        let (mut lo, mut hi) = (0, left);
+        let mut guess = guess.map_or_else(|| estimate_ns(pos), i32::from);
+        while lo < hi {
+            let target = guess.clamp(lo + 1, hi);
+            if self.probe(pos, target)?.0 {
+                lo = target;
+                guess = target + 1;
+            } else {
+                hi = target - 1;
+                guess = target - 1;
+            }
+        }
+        Ok(lo as u8)
+    }
+
+    /// The tricks the side to move takes from `pos`, the current trick included.
+    pub fn solve(&mut self, pos: &Position) -> Result<u8, Error> {
+        let ns = self.value_ns(pos, None)?;
+        Ok(for_side(pos.to_move(), ns, pos.tricks_left()))
+    }
+
+    /// Every legal card of the player to move with the tricks its side takes after playing
+    /// it (the current trick included). Equivalent cards share one search; `on_card` hears
+    /// each result as soon as it is known. The result lists cards from spades to clubs,
+    /// high to low.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        on_card: &mut dyn FnMut(Card, u8),
+    ) -> Result<Vec<(Card, u8)>, Error> {
+        let mover = pos.to_move();
+        let left = pos.tricks_left();
+        let mut out = Vec::new();
+        let mut guess = None;
+        for group in moves::groups(&pos.remaining(), pos.legal_cards(), pos.trick()) {
+            let card = group.lowest().expect("groups are not empty");
+            let child = pos.play(card)?;
+            let (ns, bonus) = self.value_after(pos, &child, guess)?;
+            guess = Some(ns);
+            let tricks = for_side(mover, ns + bonus, left);
+            for c in group.iter() {
+                on_card(c, tricks);
+                out.push((c, tricks));
+            }
+        }
+        out.sort_by_key(|&(c, _)| (c.suit(), std::cmp::Reverse(c.rank())));
+        Ok(out)
+    }
+
+    /// North-South's tricks in `child` and whether they won the trick `child` completed.
+    fn value_after(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        guess: Option<u8>,
+    ) -> Result<(u8, u8), Error> {
+        let completed =
+            child.trick().is_empty() && !parent.trick().is_empty() && parent.trick().len() == 3;
+        let bonus = (completed && child.leader().is_ns()) as u8;
+        Ok((self.value_ns(child, guess)?, bonus))
+    }
+
+    /// The value of `pos` with the active cards that prove it: the union of the proofs of
+    /// "at least v" and "not v+1" (North-South's v).
+    pub fn active(&mut self, pos: &Position) -> Result<Active, Error> {
+        let left = pos.tricks_left() as i32;
+        let v = self.value_ns(pos, None)? as i32;
+        let mut rel = self.probe(pos, v)?.1;
+        if v < left {
+            rel |= self.probe(pos, v + 1)?.1;
+        }
+        let hands = pos.deal().hands();
+        let present = hands[0] | hands[1] | hands[2] | hands[3];
+        let (cards, top) = crate::search::normalize(&hands, rel, present);
+        let inert = present - cards;
+        let mut deals_sharing = 1.0;
+        for suit in Suit::ALL {
+            let counts: Vec<u32> = hands.iter().map(|h| (*h & inert).suit_len(suit)).collect();
+            deals_sharing *= multinomial(&counts);
+        }
+        Ok(Active {
+            tricks: for_side(pos.to_move(), v as u8, pos.tricks_left()),
+            top,
+            cards,
+            inert,
+            deals_sharing,
+        })
+    }
+}
+
+fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {
+    if seat.is_ns() {
+        ns
+    } else {
+        left as u8 - ns
+    }
+}
+
+/// `n! / (k1! k2! ...)` for `n = sum k`.
+fn multinomial(counts: &[u32]) -> f64 {
+    let mut result = 1.0;
+    let mut n = 0;
+    for &k in counts {
+        for i in 1..=k {
+            n += 1;
+            result *= n as f64 / i as f64;
+        }
+    }
+    result
+}
+
+/// A first guess for MTD(f): share the tricks by high-card points.
+fn estimate_ns(pos: &Position) -> i32 {
+    let hands = pos.remaining();
+    let hcp = |h: Cards| -> u32 { h.iter().map(|c| c.rank().saturating_sub(10) as u32).sum() };
+    let ns = hcp(hands[0]) + hcp(hands[2]);
+    let all = ns + hcp(hands[1]) + hcp(hands[3]);
+    let left = pos.tricks_left() as i32;
+    if all == 0 {
+        return left / 2;
+    }
+    (left as u32 * ns / all) as i32
+}

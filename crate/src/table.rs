@@ -1,0 +1,87 @@
+//! The double-dummy table of a full deal: tricks for 4 declarers x 5 strains.
+
+use crate::{Seat, Strain};
+
+/// `tricks[declarer][strain]`: the tricks declarer's side takes when declarer's left-hand
+/// opponent leads, strains in DDS order (S H D C NT).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DdTable {
+    pub tricks: [[u8; 5]; 4],
+}
+
+impl DdTable {
+    pub fn get(&self, declarer: Seat, strain: Strain) -> u8 {
+        self.tricks[declarer.index()][strain.index()]
+    }
+
+    pub fn set(&mut self, declarer: Seat, strain: Strain, tricks: u8) {
+        self.tricks[declarer.index()][strain.index()] = tricks;
+    }
+}
+
+/// The DD table of `deal`, one strain after another on this thread. Each strain keeps one
+/// transposition table for its four declarers, whose searches share many positions.
+pub fn solve_table(deal: &crate::Deal, config: &crate::Config) -> Result<DdTable, crate::Error> {
+    crate::Solver::new(*config).table(deal)
+}
+
+impl crate::Solver {
+    /// The DD table of `deal` with this solver's memory (reused across deals).
+    pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
+        let mut table = DdTable::default();
+        for strain in Strain::ALL {
+            solve_strain(self, deal, strain, &mut |seat, tricks| {
+                table.set(seat, strain, tricks)
+            })?;
+        }
+        Ok(table)
+    }
+}
+
+/// The four declarers of one strain; `on_entry` hears each result as it is found.
+pub fn solve_strain(
+    solver: &mut crate::Solver,
+    deal: &crate::Deal,
+    strain: Strain,
+    on_entry: &mut dyn FnMut(Seat, u8),
+) -> Result<(), crate::Error> {
+    let size = deal.size() as u8;
+    let mut guess = None;
+    // North and South face the same cards with a different leader: their values are close.
+    for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        let pos = crate::Position::at_trick_start(*deal, strain, declarer.next());
+        let ns = solver.value_ns(&pos, guess)?;
+        guess = Some(ns);
+        on_entry(declarer, if declarer.is_ns() { ns } else { size - ns });
+    }
+    Ok(())
+}
+
+/// The DD table with the strains spread over the rayon pool, one solver per task.
+#[cfg(feature = "parallel")]
+pub fn solve_table_parallel(
+    deal: &crate::Deal,
+    config: &crate::Config,
+    on_entry: &(dyn Fn(Seat, Strain, u8) + Sync),
+) -> Result<DdTable, crate::Error> {
+    use rayon::prelude::*;
+    let rows: Vec<Result<[u8; 4], crate::Error>> = Strain::ALL
+        .par_iter()
+        .map(|&strain| {
+            let mut solver = crate::Solver::new(*config);
+            let mut row = [0u8; 4];
+            solve_strain(&mut solver, deal, strain, &mut |seat, tricks| {
+                row[seat.index()] = tricks;
+                on_entry(seat, strain, tricks);
+            })?;
+            Ok(row)
+        })
+        .collect();
+    let mut table = DdTable::default();
+    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
+        for (seat, tricks) in Seat::ALL.into_iter().zip(row?) {
+            table.set(seat, strain, tricks);
+        }
+    }
+    Ok(table)
+}
