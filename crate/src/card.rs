@@ -39,9 +39,7 @@ impl Card {
     pub fn parse(s: &str) -> Result<Card, Error> {
         let s = s.trim();
         let mut chars = s.chars();
-        let suit_char = chars
-            .next()
-            .ok_or_else(|| Error::Syntax("empty card".into()))?;
+        let suit_char = chars.next().ok_or_else(|| Error::Syntax("empty card".into()))?;
         let suit = Suit::from_char(suit_char).ok_or(Error::UnknownSuit(suit_char))?;
         let rest: String = chars.collect();
         let rank = parse_rank_str(&rest)?;

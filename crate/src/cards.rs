@@ -79,10 +79,7 @@ impl Cards {
     pub fn iter(self) -> impl Iterator<Item = Card> {
         Suit::ALL.into_iter().flat_map(move |suit| {
             let lane = self.in_suit(suit).0;
-            (0..64)
-                .rev()
-                .filter(move |b| lane >> b & 1 != 0)
-                .map(Card::from_bit)
+            (0..64).rev().filter(move |b| lane >> b & 1 != 0).map(Card::from_bit)
         })
     }
 }

@@ -16,10 +16,7 @@ impl Deal {
                 return Err(Error::DuplicateCard(card));
             }
             if hand.len() > 13 {
-                return Err(Error::TooManyCards {
-                    seat: Seat::from_index(i),
-                    count: hand.len() as u8,
-                });
+                return Err(Error::TooManyCards { seat: Seat::from_index(i), count: hand.len() as u8 });
             }
             seen |= hand;
         }
@@ -66,12 +63,7 @@ pub struct Position {
 }
 
 impl Position {
-    pub fn new(
-        deal: Deal,
-        strain: Strain,
-        leader: Seat,
-        trick: &[Card],
-    ) -> Result<Position, Error> {
+    pub fn new(deal: Deal, strain: Strain, leader: Seat, trick: &[Card]) -> Result<Position, Error> {
         if trick.len() > 3 {
             return Err(Error::TrickTooLong(trick.len()));
         }
@@ -92,22 +84,12 @@ impl Position {
                 return Err(Error::Revoke { card, seat, led });
             }
         }
-        Ok(Position {
-            deal,
-            strain,
-            leader,
-            trick: trick.to_vec(),
-        })
+        Ok(Position { deal, strain, leader, trick: trick.to_vec() })
     }
 
     /// The start of a trick: nothing played to it yet.
     pub fn at_trick_start(deal: Deal, strain: Strain, leader: Seat) -> Position {
-        Position {
-            deal,
-            strain,
-            leader,
-            trick: Vec::new(),
-        }
+        Position { deal, strain, leader, trick: Vec::new() }
     }
 
     pub fn deal(&self) -> &Deal {
@@ -161,26 +143,19 @@ impl Position {
         let seat = self.to_move();
         let mut trick = self.trick.clone();
         trick.push(card);
-        let next =
-            Position::new(self.deal, self.strain, self.leader, &trick).map_err(|e| match e {
-                Error::DuplicateCard(c) => Error::CardNotHeld { card: c, seat },
-                e => e,
-            })?;
+        let next = Position::new(self.deal, self.strain, self.leader, &trick).map_err(|e| match e {
+            Error::DuplicateCard(c) => Error::CardNotHeld { card: c, seat },
+            e => e,
+        })?;
         if trick.len() < 4 {
             return Ok(next);
         }
-        let winner = self
-            .leader
-            .offset(trick_winner(&trick, self.strain.trump()));
+        let winner = self.leader.offset(trick_winner(&trick, self.strain.trump()));
         let mut hands = self.deal.hands();
         for (i, &c) in trick.iter().enumerate() {
             hands[self.leader.offset(i).index()].remove(c);
         }
-        Ok(Position::at_trick_start(
-            Deal { hands },
-            self.strain,
-            winner,
-        ))
+        Ok(Position::at_trick_start(Deal { hands }, self.strain, winner))
     }
 }
 
@@ -189,11 +164,7 @@ pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
     let mut best = 0;
     for (i, &card) in trick.iter().enumerate().skip(1) {
         let lead = trick[best];
-        let beats = if card.suit() == lead.suit() {
-            card.rank() > lead.rank()
-        } else {
-            Some(card.suit()) == trump
-        };
+        let beats = if card.suit() == lead.suit() { card.rank() > lead.rank() } else { Some(card.suit()) == trump };
         if beats {
             best = i;
         }

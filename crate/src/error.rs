@@ -89,11 +89,7 @@ impl fmt::Display for Error {
                 Ok(())
             }
             Error::TooManyCards { seat, count } => {
-                write!(
-                    f,
-                    "{} has {count} cards; a hand holds at most 13",
-                    seat_name(*seat)
-                )
+                write!(f, "{} has {count} cards; a hand holds at most 13", seat_name(*seat))
             }
             Error::CardNotHeld { card, seat } => {
                 write!(f, "{} does not hold {card}", seat_name(*seat))
@@ -106,10 +102,7 @@ impl fmt::Display for Error {
                 ["spade", "heart", "diamond", "club"][led.index()]
             ),
             Error::TrickTooLong(n) => {
-                write!(
-                    f,
-                    "the current trick has {n} cards; at most 3 can be played to it"
-                )
+                write!(f, "the current trick has {n} cards; at most 3 can be played to it")
             }
             Error::NoCardsLeft => write!(f, "no cards are left to play"),
             Error::Stopped => write!(f, "the search was stopped"),

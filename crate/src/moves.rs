@@ -15,11 +15,7 @@ pub(crate) struct Trick {
 
 impl Trick {
     pub fn new(leader: Seat) -> Trick {
-        Trick {
-            leader,
-            cards: [Card::new(Suit::Spades, 2); 4],
-            len: 0,
-        }
+        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0 }
     }
 
     pub fn to_move(&self) -> Seat {
@@ -88,20 +84,18 @@ pub(crate) fn groups(hands: &[Cards; 4], legal: Cards, table: &[Card]) -> Vec<Ca
 fn top_group(mine: u32, others: u32) -> u32 {
     let top = 31 - mine.leading_zeros();
     let below = others & ((1 << top) - 1);
-    let floor = if below == 0 {
-        0
-    } else {
-        32 - below.leading_zeros()
-    };
+    let floor = if below == 0 { 0 } else { 32 - below.leading_zeros() };
     mine & !((1u32 << floor) - 1)
 }
 
 /// The representative (lowest card) of each group of equivalent legal cards, best first.
+/// `first`, when it is a legal card, puts its group ahead of all others.
 pub(crate) fn generate(
     hands: &[Cards; 4],
     trick: &Trick,
     trump: Option<Suit>,
     order: bool,
+    first: Option<Card>,
 ) -> MoveList {
     let mover = trick.to_move();
     let hand = hands[mover.index()];
@@ -118,11 +112,7 @@ pub(crate) fn generate(
     };
     let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
     let ctx = order.then(|| Context::new(hands, trick, trump));
-    let mut list = MoveList {
-        cards: [Card::new(Suit::Spades, 2); 13],
-        weights: [0; 13],
-        len: 0,
-    };
+    let mut list = MoveList { cards: [Card::new(Suit::Spades, 2); 13], weights: [0; 13], len: 0 };
     for suit in Suit::ALL {
         let mut mine = legal.suit_bits(suit) as u32;
         let others = (present.suit_bits(suit) as u32) & !(hand.suit_bits(suit) as u32);
@@ -131,10 +121,13 @@ pub(crate) fn generate(
             mine &= !group;
             let low = Card::new(suit, group.trailing_zeros() as u8);
             let high = Card::new(suit, (31 - group.leading_zeros()) as u8);
-            let weight = match &ctx {
+            let mut weight = match &ctx {
                 Some(ctx) => ctx.weight(low, high),
                 None => 0,
             };
+            if first.is_some_and(|f| Cards::from_suit_bits(suit, group as u16).contains(f)) {
+                weight += 10_000;
+            }
             list.push(low, weight);
         }
     }
@@ -155,12 +148,7 @@ fn top_rank(cards: Cards, suit: Suit) -> u8 {
 
 impl Context {
     fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Context {
-        Context {
-            hands: *hands,
-            trick: *trick,
-            trump,
-            mover: trick.to_move(),
-        }
+        Context { hands: *hands, trick: *trick, trump, mover: trick.to_move() }
     }
 
     fn hand(&self, seat: Seat) -> Cards {
@@ -221,11 +209,7 @@ impl Context {
         if is_trump {
             let ours = self.hand(me).suit_len(suit) + self.hand(partner).suit_len(suit);
             let theirs = opps.suit_len(suit);
-            w += if ours > theirs && high.rank() > opp_top {
-                15
-            } else {
-                -10
-            };
+            w += if ours > theirs && high.rank() > opp_top { 15 } else { -10 };
         }
         w - low.rank() as i32
     }
@@ -282,11 +266,7 @@ impl Context {
                 return -60 - rank;
             }
             if beats(low) {
-                return if later_beat(low) {
-                    30 - rank
-                } else {
-                    80 - rank
-                };
+                return if later_beat(low) { 30 - rank } else { 80 - rank };
             }
             return -70 - rank;
         }

@@ -67,10 +67,7 @@ pub fn par(table: &DdTable, vul: Vulnerability) -> Par {
 pub fn dealer_par(table: &DdTable, dealer: Seat, vul: Vulnerability) -> DealerPar {
     let board = Board::new(table, vul);
     let score_ns = board.par_value(side_of(dealer));
-    DealerPar {
-        score_ns,
-        contracts: board.dealer_texts(score_ns),
-    }
+    DealerPar { score_ns, contracts: board.dealer_texts(score_ns) }
 }
 
 /// Sides index `Board` arrays: a seat's side is its index modulo 2.
@@ -83,13 +80,7 @@ fn side_of(seat: Seat) -> usize {
 
 /// The 35 bids in order: bid `k` is level `k / 5 + 1` in strain `BID_ORDER[k % 5]`.
 const BIDS: usize = 35;
-const BID_ORDER: [Strain; 5] = [
-    Strain::Clubs,
-    Strain::Diamonds,
-    Strain::Hearts,
-    Strain::Spades,
-    Strain::NoTrump,
-];
+const BID_ORDER: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
 
 fn bid_level(k: usize) -> u8 {
     (k / 5 + 1) as u8
@@ -130,11 +121,7 @@ fn made_score(level: u8, strain: Strain, tricks: u8, vul: bool) -> i32 {
         Strain::Clubs | Strain::Diamonds => 20,
         _ => 30,
     };
-    let first_trick = if strain == Strain::NoTrump {
-        40
-    } else {
-        per_trick
-    };
+    let first_trick = if strain == Strain::NoTrump { 40 } else { per_trick };
     let contract_points = first_trick + per_trick * (i32::from(level) - 1);
     let overtricks = i32::from(tricks) - i32::from(level) - 6;
     let mut score = contract_points + per_trick * overtricks;
@@ -182,10 +169,7 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(table: &'a DdTable, vul: Vulnerability) -> Board<'a> {
-        let mut board = Board {
-            table,
-            outcome: [[0; 2]; BIDS],
-        };
+        let mut board = Board { table, outcome: [[0; 2]; BIDS] };
         for k in 0..BIDS {
             for side in [NS, EW] {
                 let (level, strain) = (bid_level(k), bid_strain(k));
@@ -239,10 +223,7 @@ impl<'a> Board<'a> {
         }
         // Until someone opens, the auction goes round the table once: four passes end it.
         let open = |side: usize| over[side][0].unwrap();
-        [first, 1 - first, first, 1 - first]
-            .iter()
-            .rev()
-            .fold(0, |value, &side| best(side, open(side), value))
+        [first, 1 - first, first, 1 - first].iter().rev().fold(0, |value, &side| best(side, open(side), value))
     }
 
     /// The contracts that can end the auction at `score` (North-South's par score).
@@ -262,12 +243,7 @@ impl<'a> Board<'a> {
                 && self.outcome[k][plus] == score
                 && (k + 1..BIDS).all(|j| !better(minus, self.outcome[j][minus], score))
             {
-                found.push(ParContract {
-                    side: plus,
-                    level,
-                    strain,
-                    sacrifice: false,
-                });
+                found.push(ParContract { side: plus, level, strain, sacrifice: false });
             }
             // A sacrifice stands if the plus side has nothing higher that scores more.
             let fails = self.tricks(minus, strain) < level + 6;
@@ -275,12 +251,7 @@ impl<'a> Board<'a> {
                 && self.outcome[k][minus] == score
                 && (k + 1..BIDS).all(|j| !better(plus, self.outcome[j][plus], score))
             {
-                found.push(ParContract {
-                    side: minus,
-                    level,
-                    strain,
-                    sacrifice: true,
-                });
+                found.push(ParContract { side: minus, level, strain, sacrifice: true });
             }
         }
         found
@@ -291,13 +262,7 @@ impl<'a> Board<'a> {
     fn par_text(&self, score: i32) -> String {
         let found = self.par_contracts(score);
         let mut entries = Vec::new();
-        for strain in [
-            Strain::NoTrump,
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-        ] {
+        for strain in [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs] {
             let here: Vec<&ParContract> = found.iter().filter(|c| c.strain == strain).collect();
             let Some(first) = here.first() else { continue };
             let levels: String = here.iter().map(|c| c.level.to_string()).collect();
@@ -335,17 +300,10 @@ impl<'a> Board<'a> {
             );
             let (key, text) = if c.sacrifice {
                 let down = c.level + 6 - tricks;
-                (
-                    (1, Reverse(c.level), bid_rank(c.strain)),
-                    format!("{name}-{down}"),
-                )
+                ((1, Reverse(c.level), bid_rank(c.strain)), format!("{name}-{down}"))
             } else {
                 let over = tricks - c.level - 6;
-                let text = if over > 0 {
-                    format!("{name}+{over}")
-                } else {
-                    name
-                };
+                let text = if over > 0 { format!("{name}+{over}") } else { name };
                 ((0, Reverse(tricks), c.strain.index()), text)
             };
             entries.push((key, text));
@@ -404,12 +362,7 @@ mod tests {
     #[test]
     fn game_with_overtrick() {
         // East makes 10 tricks in notrump, West 9: 3NT+1 and 4NT score the same.
-        let t = table([
-            [3, 4, 2, 7, 2],
-            [10, 9, 11, 6, 10],
-            [3, 4, 2, 7, 2],
-            [10, 9, 11, 6, 9],
-        ]);
+        let t = table([[3, 4, 2, 7, 2], [10, 9, 11, 6, 10], [3, 4, 2, 7, 2], [10, 9, 11, 6, 9]]);
         let p = par(&t, Vulnerability::NorthSouth);
         assert_eq!(p.par_ns, "NS -430");
         assert_eq!(p.par_ew, "EW 430");
@@ -423,12 +376,7 @@ mod tests {
     #[test]
     fn sacrifice() {
         // East-West make 3H (West 9 tricks); North-South's 3S goes one down doubled.
-        let t = table([
-            [8, 4, 7, 5, 6],
-            [4, 8, 6, 7, 5],
-            [8, 4, 7, 5, 6],
-            [4, 9, 6, 7, 5],
-        ]);
+        let t = table([[8, 4, 7, 5, 6], [4, 8, 6, 7, 5], [8, 4, 7, 5, 6], [4, 9, 6, 7, 5]]);
         let p = par(&t, Vulnerability::None);
         assert_eq!((p.score_ns, p.contracts_ns.as_str()), (-100, "NS:NS 3Sx"));
         assert_eq!(p.contracts_ew, "EW:NS 3Sx");
@@ -439,27 +387,13 @@ mod tests {
     #[test]
     fn first_to_bid_takes_the_shared_contract() {
         // Both sides make exactly 1NT and nothing else: whoever bids first gets it.
-        let t = table([
-            [7, 6, 6, 7, 7],
-            [6, 7, 7, 6, 7],
-            [7, 6, 6, 7, 7],
-            [6, 7, 7, 6, 7],
-        ]);
+        let t = table([[7, 6, 6, 7, 7], [6, 7, 7, 6, 7], [7, 6, 6, 7, 7], [6, 7, 7, 6, 7]]);
         let p = par(&t, Vulnerability::EastWest);
         assert_eq!((p.par_ns.as_str(), p.par_ew.as_str()), ("NS 90", "EW 90"));
-        assert_eq!(
-            (p.contracts_ns.as_str(), p.contracts_ew.as_str()),
-            ("NS:NS 1N", "EW:EW 1N")
-        );
+        assert_eq!((p.contracts_ns.as_str(), p.contracts_ew.as_str()), ("NS:NS 1N", "EW:EW 1N"));
         let south = dealer_par(&t, Seat::South, Vulnerability::EastWest);
-        assert_eq!(
-            (south.score_ns, south.contracts_text()),
-            (90, "1N-NS".into())
-        );
+        assert_eq!((south.score_ns, south.contracts_text()), (90, "1N-NS".into()));
         let west = dealer_par(&t, Seat::West, Vulnerability::EastWest);
-        assert_eq!(
-            (west.score_ns, west.contracts_text()),
-            (-90, "1N-EW".into())
-        );
+        assert_eq!((west.score_ns, west.contracts_text()), (-90, "1N-EW".into()));
     }
 }

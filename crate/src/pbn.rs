@@ -15,10 +15,7 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
     };
     let fields: Vec<&str> = body.split_whitespace().collect();
     if fields.len() != 4 {
-        return Err(Error::Syntax(format!(
-            "a deal needs 4 hands separated by spaces, found {}",
-            fields.len()
-        )));
+        return Err(Error::Syntax(format!("a deal needs 4 hands separated by spaces, found {}", fields.len())));
     }
     let mut hands = [Cards::EMPTY; 4];
     for (i, field) in fields.iter().enumerate() {
@@ -31,10 +28,7 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
 pub fn parse_hand(text: &str) -> Result<Cards, Error> {
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {
-        return Err(Error::Syntax(format!(
-            "hand '{text}' needs 4 suits separated by dots, found {}",
-            suits.len()
-        )));
+        return Err(Error::Syntax(format!("hand '{text}' needs 4 suits separated by dots, found {}", suits.len())));
     }
     let mut hand = Cards::EMPTY;
     for (suit, ranks) in Suit::ALL.into_iter().zip(suits) {
@@ -62,9 +56,7 @@ pub fn parse_hand(text: &str) -> Result<Cards, Error> {
 
 /// `N:...` with hands clockwise from `first`.
 pub fn format_deal(deal: &Deal, first: Seat) -> String {
-    let hands: Vec<String> = (0..4)
-        .map(|i| deal.hand(first.offset(i)).to_string())
-        .collect();
+    let hands: Vec<String> = (0..4).map(|i| deal.hand(first.offset(i)).to_string()).collect();
     format!("{}:{}", first.letter(), hands.join(" "))
 }
 
@@ -132,11 +124,7 @@ impl Contract {
         if doubled > 2 {
             return Err(bad());
         }
-        Ok(Some(Contract {
-            level,
-            strain,
-            doubled: doubled as u8,
-        }))
+        Ok(Some(Contract { level, strain, doubled: doubled as u8 }))
     }
 }
 
@@ -160,15 +148,14 @@ pub fn parse_file(text: &str) -> Result<Vec<Game>, Error> {
     let mut current: Vec<(String, String)> = Vec::new();
     let mut play_lines: Vec<String> = Vec::new();
     let mut in_play = false;
-    let mut flush =
-        |tags: &mut Vec<(String, String)>, play: &mut Vec<String>| -> Result<(), Error> {
-            if tags.iter().any(|(k, _)| k == "Deal") {
-                games.push(build_game(tags, play)?);
-            }
-            tags.clear();
-            play.clear();
-            Ok(())
-        };
+    let mut flush = |tags: &mut Vec<(String, String)>, play: &mut Vec<String>| -> Result<(), Error> {
+        if tags.iter().any(|(k, _)| k == "Deal") {
+            games.push(build_game(tags, play)?);
+        }
+        tags.clear();
+        play.clear();
+        Ok(())
+    };
     for raw in text.lines() {
         let line = raw.trim();
         if line.starts_with('%') || line.starts_with(';') {
@@ -196,42 +183,26 @@ pub fn parse_file(text: &str) -> Result<Vec<Game>, Error> {
 
 fn parse_tag(line: &str) -> Result<(String, String), Error> {
     let bad = || Error::Syntax(format!("bad PBN tag line: {line}"));
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.trim_end().strip_suffix(']'))
-        .ok_or_else(bad)?;
+    let inner = line.strip_prefix('[').and_then(|l| l.trim_end().strip_suffix(']')).ok_or_else(bad)?;
     let (key, rest) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
-    let value = rest
-        .trim()
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(bad)?;
+    let value = rest.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or_else(bad)?;
     Ok((key.to_string(), value.to_string()))
 }
 
 fn build_game(tags: &[(String, String)], play_lines: &[String]) -> Result<Game, Error> {
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
+    let tag = |name: &str| tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
     let deal = parse_deal(tag("Deal").unwrap_or_default())?;
     let seat = |name: &str| -> Result<Option<Seat>, Error> {
         match tag(name).map(str::trim) {
             None | Some("") | Some("?") => Ok(None),
-            Some(v) => Seat::parse(v)
-                .map(Some)
-                .ok_or_else(|| Error::UnknownSeat(v.into())),
+            Some(v) => Seat::parse(v).map(Some).ok_or_else(|| Error::UnknownSeat(v.into())),
         }
     };
     let dealer = seat("Dealer")?;
     let declarer = seat("Declarer")?;
     let vulnerable = match tag("Vulnerable") {
         None => None,
-        Some(v) => Some(
-            Vulnerability::parse(v)
-                .ok_or_else(|| Error::Syntax(format!("bad vulnerability '{v}'")))?,
-        ),
+        Some(v) => Some(Vulnerability::parse(v).ok_or_else(|| Error::Syntax(format!("bad vulnerability '{v}'")))?),
     };
     let contract = match tag("Contract") {
         Some(c) => Contract::parse(c)?,
@@ -241,14 +212,7 @@ fn build_game(tags: &[(String, String)], play_lines: &[String]) -> Result<Game, 
         Some(first) => play_section(contract.map(|c| c.strain), first, play_lines)?,
         None => Vec::new(),
     };
-    Ok(Game {
-        deal,
-        dealer,
-        vulnerable,
-        declarer,
-        contract,
-        play,
-    })
+    Ok(Game { deal, dealer, vulnerable, declarer, contract, play })
 }
 
 /// The play section lists each trick in seat order starting from the `[Play]` seat;
@@ -299,25 +263,18 @@ mod tests {
         let text = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
         let deal = parse_deal(text).unwrap();
         assert_eq!(deal.to_pbn(), text);
-        let rotated =
-            parse_deal("E:64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962 AQJT832.743.5.73")
-                .unwrap();
+        let rotated = parse_deal("E:64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962 AQJT832.743.5.73").unwrap();
         assert_eq!(rotated, deal);
     }
 
     #[test]
     fn errors_name_the_problem() {
-        let dup =
-            parse_deal("N:AQJT832.743.5.73 A4.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962");
+        let dup = parse_deal("N:AQJT832.743.5.73 A4.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962");
         assert_eq!(dup.unwrap_err().code(), "duplicate-card");
-        let short =
-            parse_deal("N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A96");
+        let short = parse_deal("N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A96");
         let err = short.unwrap_err();
         assert_eq!(err.code(), "unequal-hands");
         assert!(err.to_string().contains("missing: C2"), "{err}");
-        assert_eq!(
-            parse_deal("N:AZ.K.Q.J - - -").unwrap_err(),
-            Error::UnknownRank('Z')
-        );
+        assert_eq!(parse_deal("N:AZ.K.Q.J - - -").unwrap_err(), Error::UnknownRank('Z'));
     }
 }

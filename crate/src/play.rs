@@ -17,18 +17,10 @@ pub fn analyse_play(
     let mut won = 0u8;
     let mut guess = None;
     let mut trace = Vec::with_capacity(play.len() + 1);
-    let value = |solver: &mut Solver,
-                 pos: &Position,
-                 won: u8,
-                 guess: &mut Option<u8>|
-     -> Result<u8, Error> {
+    let value = |solver: &mut Solver, pos: &Position, won: u8, guess: &mut Option<u8>| -> Result<u8, Error> {
         let ns = solver.value_ns(pos, *guess)?;
         *guess = Some(ns);
-        let ours = if declarer.is_ns() {
-            ns
-        } else {
-            pos.tricks_left() as u8 - ns
-        };
+        let ours = if declarer.is_ns() { ns } else { pos.tricks_left() as u8 - ns };
         Ok(won + ours)
     };
     trace.push(value(&mut solver, &pos, won, &mut guess)?);

@@ -43,8 +43,7 @@ pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>
     let lho = hands[leader.next().index()];
     let rho = hands[leader.prev().index()];
     // A partner holding nothing but trumps must ruff our side-suit winners and take the lead.
-    let partner_only_trumps =
-        trump.is_some_and(|t| !partner.is_empty() && partner == partner.in_suit(t));
+    let partner_only_trumps = trump.is_some_and(|t| !partner.is_empty() && partner == partner.in_suit(t));
     let mut total = 0;
     let mut used = Cards::EMPTY;
     for suit in Suit::ALL {
@@ -74,11 +73,7 @@ pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>
 
 /// In a trump contract, the tricks `side` must win with its top trumps, whoever leads:
 /// each top trump wins the trick it falls in, and one hand's cards fall in different tricks.
-pub(crate) fn sure_trump_tricks(
-    hands: &[Cards; 4],
-    side: Seat,
-    trump: Option<Suit>,
-) -> (u32, Cards) {
+pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Suit>) -> (u32, Cards) {
     let Some(t) = trump else {
         return (0, Cards::EMPTY);
     };

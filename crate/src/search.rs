@@ -4,8 +4,8 @@
 use crate::moves::{self, Trick};
 use crate::quick_tricks::{quick_tricks, sure_trump_tricks, top_cards};
 use crate::solver::{Config, TtMode};
-use crate::tt::{Key, OwnerTable, Probe, Tt};
-use crate::{Cards, Seat, Stats, Suit};
+use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
+use crate::{Card, Cards, Seat, Stats, Suit};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many trick starts pass between two looks at the stop flag.
@@ -34,7 +34,7 @@ impl Search<'_> {
         if trick.len == 0 {
             self.trick_start(trick.leader, target)
         } else {
-            self.play_card(trick, target)
+            self.play_card(trick, target, None).0
         }
     }
 
@@ -83,6 +83,7 @@ impl Search<'_> {
         let present = self.present();
         let mode = self.config.tt_mode;
         let (key, owners) = (self.key(leader, present), self.owners.vectors(present));
+        let mut hint = None;
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
@@ -90,18 +91,21 @@ impl Search<'_> {
                 Probe::Cut(result, active) => {
                     stats.tt_hits += 1;
                     stats.tt_cutoffs += 1;
-                    let rel = Suit::ALL.into_iter().fold(Cards::EMPTY, |acc, s| {
-                        acc | top_cards(present, s, active[s.index()] as u32)
-                    });
+                    let rel = Suit::ALL
+                        .into_iter()
+                        .fold(Cards::EMPTY, |acc, s| acc | top_cards(present, s, active[s.index()] as u32));
                     return (result, rel);
                 }
-                Probe::Hit => stats.tt_hits += 1,
+                Probe::Hit(best) => {
+                    stats.tt_hits += 1;
+                    hint = decode_best(best, present);
+                }
                 Probe::Miss => {}
             }
         }
 
         // Step 6. Search the cards.
-        let (result, rel) = self.play_card(&Trick::new(leader), target);
+        let ((result, rel), best) = self.play_card(&Trick::new(leader), target, hint);
         if self.stopped {
             return (result, rel);
         }
@@ -113,12 +117,8 @@ impl Search<'_> {
                 TtMode::Partition => active,
                 _ => std::array::from_fn(|s| present.suit_len(Suit::from_index(s)) as u8),
             };
-            let (lower, upper) = if result {
-                (target as u8, left as u8)
-            } else {
-                (0, target as u8 - 1)
-            };
-            self.tt.store(&key, &owners, active, lower, upper);
+            let bounds = if result { (target as u8, left as u8) } else { (0, target as u8 - 1) };
+            self.tt.store(&key, &owners, active, bounds, encode_best(best, present));
         }
         (result, rel)
     }
@@ -127,11 +127,7 @@ impl Search<'_> {
         let (qt, qt_cards) = quick_tricks(&self.hands, leader, self.trump);
         let (ours, our_cards) = sure_trump_tricks(&self.hands, leader, self.trump);
         let (theirs, their_cards) = sure_trump_tricks(&self.hands, leader.next(), self.trump);
-        let (ours, our_cards) = if qt >= ours {
-            (qt, qt_cards)
-        } else {
-            (ours, our_cards)
-        };
+        let (ours, our_cards) = if qt >= ours { (qt, qt_cards) } else { (ours, our_cards) };
         let (ns, ns_cards, ew, ew_cards) = if leader.is_ns() {
             (ours as i32, our_cards, theirs as i32, their_cards)
         } else {
@@ -154,16 +150,8 @@ impl Search<'_> {
                 lengths |= len << ((h * 4 + s) * 4);
             }
         }
-        let exact = if self.config.tt_mode == TtMode::Exact {
-            present.0
-        } else {
-            0
-        };
-        Key {
-            lengths,
-            exact,
-            leader: leader.index() as u8,
-        }
+        let exact = if self.config.tt_mode == TtMode::Exact { present.0 } else { 0 };
+        Key { lengths, exact, leader: leader.index() as u8 }
     }
 
     /// One card each: the trick is forced.
@@ -171,21 +159,20 @@ impl Search<'_> {
         self.stats.per_trick[12].nodes += 1;
         let mut trick = Trick::new(leader);
         for i in 0..4 {
-            let card = self.hands[leader.offset(i).index()]
-                .highest()
-                .expect("equal hands");
+            let card = self.hands[leader.offset(i).index()].highest().expect("equal hands");
             trick = trick.with(card);
         }
         let w = trick.winner(self.trump);
         (leader.offset(w).is_ns(), won_by_rank(&trick, w))
     }
 
-    /// A node inside a trick: try each group of equivalent cards of the player to move.
-    fn play_card(&mut self, trick: &Trick, target: i32) -> (bool, Cards) {
+    /// A node inside a trick: try each group of equivalent cards of the player to move,
+    /// `first` first. Also returns the card that decided the node, if one did.
+    fn play_card(&mut self, trick: &Trick, target: i32, first: Option<Card>) -> ((bool, Cards), Option<Card>) {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
-        let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering);
+        let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering, first);
         let mut union = Cards::EMPTY;
         for &card in moves.as_slice() {
             self.stats.per_trick[depth].nodes += 1;
@@ -197,18 +184,18 @@ impl Search<'_> {
                 let (result, rel) = self.trick_start(winner, target - winner.is_ns() as i32);
                 (result, rel | won_by_rank(&next, w))
             } else {
-                self.play_card(&next, target)
+                self.play_card(&next, target, None).0
             };
             self.hands[mover.index()].insert(card);
             if self.stopped {
-                return (false, Cards::EMPTY);
+                return ((false, Cards::EMPTY), None);
             }
             if result == maximizing {
-                return (result, rel);
+                return ((result, rel), Some(card));
             }
             union |= rel;
         }
-        (!maximizing, union)
+        ((!maximizing, union), None)
     }
 }
 
@@ -234,9 +221,7 @@ pub(crate) fn normalize(hands: &[Cards; 4], rel: Cards, present: Cards) -> (Card
                 break;
             }
             let next = 1u16 << (15 - below.leading_zeros());
-            if owner_of(Cards::from_suit_bits(suit, next))
-                != owner_of(Cards::from_suit_bits(suit, lowest))
-            {
+            if owner_of(Cards::from_suit_bits(suit, next)) != owner_of(Cards::from_suit_bits(suit, lowest)) {
                 break;
             }
             closure |= next;
@@ -245,6 +230,23 @@ pub(crate) fn normalize(hands: &[Cards; 4], rel: Cards, present: Cards) -> (Card
         out |= Cards::from_suit_bits(suit, closure);
     }
     (out, active)
+}
+
+/// A lead as the TT keeps it: its suit and its place among the cards of that suit in play,
+/// so that it means the same card in every position the entry matches.
+fn encode_best(card: Option<Card>, present: Cards) -> u8 {
+    let Some(card) = card else { return NO_BEST };
+    let above = present.suit_bits(card.suit()) >> (card.rank() + 1);
+    (card.suit().index() as u8) << 4 | above.count_ones() as u8
+}
+
+fn decode_best(best: u8, present: Cards) -> Option<Card> {
+    if best == NO_BEST {
+        return None;
+    }
+    let suit = Suit::from_index((best >> 4) as usize);
+    let place = (best & 15) as u32;
+    top_cards(present, suit, place + 1).in_suit(suit).lowest().filter(|_| present.suit_len(suit) > place)
 }
 
 /// The winning card, if it won by beating another card of its suit: its rank mattered.

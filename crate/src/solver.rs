@@ -44,12 +44,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            tt_megabytes: 32,
-            tt_mode: TtMode::Partition,
-            quick_tricks: true,
-            move_ordering: true,
-        }
+        Config { tt_megabytes: 32, tt_mode: TtMode::Partition, quick_tricks: true, move_ordering: true }
     }
 }
 
@@ -180,11 +175,7 @@ impl Solver {
     /// it (the current trick included). Equivalent cards share one search; `on_card` hears
     /// each result as soon as it is known. The result lists cards from spades to clubs,
     /// high to low.
-    pub fn analyse(
-        &mut self,
-        pos: &Position,
-        on_card: &mut dyn FnMut(Card, u8),
-    ) -> Result<Vec<(Card, u8)>, Error> {
+    pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
         let mover = pos.to_move();
         let left = pos.tricks_left();
         let mut out = Vec::new();
@@ -205,14 +196,8 @@ impl Solver {
     }
 
     /// North-South's tricks in `child` and whether they won the trick `child` completed.
-    fn value_after(
-        &mut self,
-        parent: &Position,
-        child: &Position,
-        guess: Option<u8>,
-    ) -> Result<(u8, u8), Error> {
-        let completed =
-            child.trick().is_empty() && !parent.trick().is_empty() && parent.trick().len() == 3;
+    fn value_after(&mut self, parent: &Position, child: &Position, guess: Option<u8>) -> Result<(u8, u8), Error> {
+        let completed = child.trick().is_empty() && !parent.trick().is_empty() && parent.trick().len() == 3;
         let bonus = (completed && child.leader().is_ns()) as u8;
         Ok((self.value_ns(child, guess)?, bonus))
     }
@@ -235,13 +220,7 @@ impl Solver {
             let counts: Vec<u32> = hands.iter().map(|h| (*h & inert).suit_len(suit)).collect();
             deals_sharing *= multinomial(&counts);
         }
-        Ok(Active {
-            tricks: for_side(pos.to_move(), v as u8, pos.tricks_left()),
-            top,
-            cards,
-            inert,
-            deals_sharing,
-        })
+        Ok(Active { tricks: for_side(pos.to_move(), v as u8, pos.tricks_left()), top, cards, inert, deals_sharing })
     }
 }
 

@@ -59,13 +59,7 @@ pub enum Strain {
 
 impl Strain {
     /// DDS order (S H D C NT), as in its `TABLE` lines.
-    pub const ALL: [Strain; 5] = [
-        Strain::Spades,
-        Strain::Hearts,
-        Strain::Diamonds,
-        Strain::Clubs,
-        Strain::NoTrump,
-    ];
+    pub const ALL: [Strain; 5] = [Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs, Strain::NoTrump];
 
     pub const fn index(self) -> usize {
         self as usize

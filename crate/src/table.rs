@@ -30,9 +30,7 @@ impl crate::Solver {
     pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
         let mut table = DdTable::default();
         for strain in Strain::ALL {
-            solve_strain(self, deal, strain, &mut |seat, tricks| {
-                table.set(seat, strain, tricks)
-            })?;
+            solve_strain(self, deal, strain, &mut |seat, tricks| table.set(seat, strain, tricks))?;
         }
         Ok(table)
     }

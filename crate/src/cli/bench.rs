@@ -55,36 +55,25 @@ struct Case {
 
 fn load_cases(path: &str, limit: Option<usize>) -> Result<Vec<Case>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
-    let dds: std::collections::HashMap<String, f64> =
-        std::fs::read_to_string(shared_file("dds_table_ms.jsonl"))
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter_map(|v| Some((v["deal"].as_str()?.to_string(), v["dds_ms"].as_f64()?)))
-            .collect();
-    let mut cases = Vec::new();
-    for line in text
+    let dds: std::collections::HashMap<String, f64> = std::fs::read_to_string(shared_file("dds_table_ms.jsonl"))
+        .unwrap_or_default()
         .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit.unwrap_or(usize::MAX))
-    {
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| Some((v["deal"].as_str()?.to_string(), v["dds_ms"].as_f64()?)))
+        .collect();
+    let mut cases = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit.unwrap_or(usize::MAX)) {
         let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
         let deal_text = v["deal"].as_str().ok_or("a line without \"deal\"")?;
         let deal = pbn::parse_deal(deal_text).map_err(|e| e.to_string())?;
         let mut expected = DdTable::default();
         for seat in Seat::ALL {
             for strain in Strain::ALL {
-                let t = v["tricks"][seat.letter().to_string()][strain.name()]
-                    .as_u64()
-                    .ok_or("bad tricks")?;
+                let t = v["tricks"][seat.letter().to_string()][strain.name()].as_u64().ok_or("bad tricks")?;
                 expected.set(seat, strain, t as u8);
             }
         }
-        cases.push(Case {
-            deal,
-            expected,
-            dds_ms: dds.get(deal_text).copied(),
-        });
+        cases.push(Case { deal, expected, dds_ms: dds.get(deal_text).copied() });
     }
     Ok(cases)
 }
@@ -103,10 +92,7 @@ fn peak_memory_mb() -> Option<f64> {
 
 /// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
 pub fn speed(opts: &Options) -> Result<(), String> {
-    let path = opts
-        .file
-        .clone()
-        .unwrap_or_else(|| shared_file("tables.jsonl"));
+    let path = opts.file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
     let cases = load_cases(&path, opts.limit)?;
     let n = cases.len();
     println!("{n} deals from {path}");
@@ -130,17 +116,16 @@ pub fn speed(opts: &Options) -> Result<(), String> {
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let dds_total: f64 = cases.iter().filter_map(|c| c.dds_ms).sum::<f64>() / 1000.0;
-    println!("1 thread : total {total:.1} s; per table p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
-        percentile(&sorted, 0.5), percentile(&sorted, 0.9), percentile(&sorted, 0.99), sorted[n - 1]);
     println!(
-        "           nodes per deal {:.0}; tables differing from DDS: {wrong}",
-        nodes as f64 / n as f64
+        "1 thread : total {total:.1} s; per table p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+        percentile(&sorted, 0.5),
+        percentile(&sorted, 0.9),
+        percentile(&sorted, 0.99),
+        sorted[n - 1]
     );
+    println!("           nodes per deal {:.0}; tables differing from DDS: {wrong}", nodes as f64 / n as f64);
     if dds_total > 0.0 {
-        println!(
-            "           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x",
-            total / dds_total
-        );
+        println!("           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x", total / dds_total);
     }
     if let Some(mb) = peak_memory_mb() {
         println!("           peak memory {mb:.0} MB");
@@ -151,17 +136,10 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         let start = Instant::now();
         let tables: Vec<DdTable> = cases
             .par_iter()
-            .map_init(
-                || Solver::new(opts.config),
-                |s, c| s.table(&c.deal).expect("no stop flag"),
-            )
+            .map_init(|| Solver::new(opts.config), |s, c| s.table(&c.deal).expect("no stop flag"))
             .collect();
         let total_mt = start.elapsed().as_secs_f64();
-        let wrong = tables
-            .iter()
-            .zip(&cases)
-            .filter(|(t, c)| **t != c.expected)
-            .count();
+        let wrong = tables.iter().zip(&cases).filter(|(t, c)| **t != c.expected).count();
         println!(
             "{threads} threads: total {total_mt:.1} s ({:.2}x speed-up); tables differing: {wrong}",
             total / total_mt

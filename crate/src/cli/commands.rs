@@ -3,21 +3,19 @@
 use super::progress::Progress;
 use super::{json, read_deals, read_input, DealInput, Options};
 use glasshand::{
-    analyse_play, dealer_par, par as par_of, pbn, Card, Config, DdTable, Deal, Error, Position,
-    Seat, Solver, Strain, Vulnerability,
+    analyse_play, dealer_par, par as par_of, pbn, Card, Config, DdTable, Deal, Error, Position, Seat, Solver, Strain,
+    Vulnerability,
 };
 use rayon::prelude::*;
 use serde_json::Value;
 
 /// The deal the run command solves when given nothing else.
-pub const DEFAULT_DEAL: &str =
-    "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
+pub const DEFAULT_DEAL: &str = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
 
 pub fn demo(opts: &Options) -> Result<(), String> {
     let deal = pbn::parse_deal(DEFAULT_DEAL).map_err(|e| e.to_string())?;
     let start = std::time::Instant::now();
-    let table = glasshand::solve_table_parallel(&deal, &opts.config, &|_, _, _| {})
-        .map_err(|e| e.to_string())?;
+    let table = glasshand::solve_table_parallel(&deal, &opts.config, &|_, _, _| {}).map_err(|e| e.to_string())?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     println!("{}\n", diagram(&deal));
     println!("{}", text_table(&table));
@@ -39,26 +37,13 @@ fn diagram(deal: &Deal) -> String {
         glasshand::Suit::ALL
             .iter()
             .map(|&s| {
-                let ranks: String = deal
-                    .hand(seat)
-                    .in_suit(s)
-                    .iter()
-                    .map(|c| c.rank_char())
-                    .collect();
-                format!(
-                    "{} {}",
-                    s.symbol(),
-                    if ranks.is_empty() { "-".into() } else { ranks }
-                )
+                let ranks: String = deal.hand(seat).in_suit(s).iter().map(|c| c.rank_char()).collect();
+                format!("{} {}", s.symbol(), if ranks.is_empty() { "-".into() } else { ranks })
             })
             .collect()
     };
-    let (n, e, s, w) = (
-        suit_lines(Seat::North),
-        suit_lines(Seat::East),
-        suit_lines(Seat::South),
-        suit_lines(Seat::West),
-    );
+    let (n, e, s, w) =
+        (suit_lines(Seat::North), suit_lines(Seat::East), suit_lines(Seat::South), suit_lines(Seat::West));
     let mut out = Vec::new();
     for line in &n {
         out.push(format!("{:20}{line}", ""));
@@ -73,13 +58,7 @@ fn diagram(deal: &Deal) -> String {
 }
 
 fn text_table(table: &DdTable) -> String {
-    let order = [
-        Strain::NoTrump,
-        Strain::Spades,
-        Strain::Hearts,
-        Strain::Diamonds,
-        Strain::Clubs,
-    ];
+    let order = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
     let mut out = String::from("      NT   S   H   D   C\n");
     for seat in Seat::ALL {
         out.push_str(&format!("  {} ", seat.letter()));
@@ -92,18 +71,11 @@ fn text_table(table: &DdTable) -> String {
 }
 
 /// DD tables of many deals: spread over the pool, printed in input order.
-pub fn solve_many(
-    inputs: &[DealInput],
-    config: &Config,
-    label: &'static str,
-) -> Vec<Result<DdTable, Error>> {
+pub fn solve_many(inputs: &[DealInput], config: &Config, label: &'static str) -> Vec<Result<DdTable, Error>> {
     let mut progress = Progress::new(label, inputs.len());
     let mut out = Vec::with_capacity(inputs.len());
     if inputs.len() == 1 {
-        let result = inputs[0]
-            .deal
-            .clone()
-            .and_then(|d| glasshand::solve_table_parallel(&d, config, &|_, _, _| {}));
+        let result = inputs[0].deal.clone().and_then(|d| glasshand::solve_table_parallel(&d, config, &|_, _, _| {}));
         progress.advance(1);
         return vec![result];
     }
@@ -111,10 +83,7 @@ pub fn solve_many(
     for batch in inputs.chunks(chunk) {
         let results: Vec<Result<DdTable, Error>> = batch
             .par_iter()
-            .map_init(
-                || Solver::new(*config),
-                |solver, input| input.deal.clone().and_then(|d| solver.table(&d)),
-            )
+            .map_init(|| Solver::new(*config), |solver, input| input.deal.clone().and_then(|d| solver.table(&d)))
             .collect();
         progress.advance(batch.len());
         out.extend(results);
@@ -135,11 +104,7 @@ pub fn table(opts: &Options) -> Result<(), String> {
                     json::tricks(&table)
                 )
             }
-            Ok(table) => println!(
-                "{}\n{}",
-                input.deal.as_ref().unwrap().to_pbn(),
-                text_table(&table)
-            ),
+            Ok(table) => println!("{}\n{}", input.deal.as_ref().unwrap().to_pbn(), text_table(&table)),
             Err(e) => {
                 failed += 1;
                 report(opts, input.line, &e);
@@ -171,9 +136,7 @@ pub enum PositionTask {
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a str, Error> {
-    v.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| Error::Syntax(format!("missing string field \"{name}\"")))
+    v.get(name).and_then(Value::as_str).ok_or_else(|| Error::Syntax(format!("missing string field \"{name}\"")))
 }
 
 fn cards_field(v: &Value, name: &str) -> Result<Vec<Card>, Error> {
@@ -182,9 +145,7 @@ fn cards_field(v: &Value, name: &str) -> Result<Vec<Card>, Error> {
         Some(Value::Array(items)) => items
             .iter()
             .map(|c| {
-                c.as_str()
-                    .ok_or_else(|| Error::Syntax(format!("\"{name}\" holds a non-string")))
-                    .and_then(Card::parse)
+                c.as_str().ok_or_else(|| Error::Syntax(format!("\"{name}\" holds a non-string"))).and_then(Card::parse)
             })
             .collect(),
         Some(Value::String(s)) => s.split_whitespace().map(Card::parse).collect(),
@@ -203,30 +164,18 @@ fn seat_field(v: &Value, name: &str) -> Result<Seat, Error> {
 }
 
 pub fn parse_position(line: &str) -> Result<Position, Error> {
-    let v: Value =
-        serde_json::from_str(line).map_err(|e| Error::Syntax(format!("bad JSON: {e}")))?;
+    let v: Value = serde_json::from_str(line).map_err(|e| Error::Syntax(format!("bad JSON: {e}")))?;
     let deal = pbn::parse_deal(field(&v, "deal")?)?;
-    Position::new(
-        deal,
-        strain_field(&v)?,
-        seat_field(&v, "leader")?,
-        &cards_field(&v, "trick")?,
-    )
+    Position::new(deal, strain_field(&v)?, seat_field(&v, "leader")?, &cards_field(&v, "trick")?)
 }
 
 fn run_position(solver: &mut Solver, task: PositionTask, pos: &Position) -> Result<String, Error> {
     let tomove = pos.to_move().letter();
     match task {
-        PositionTask::Solve => Ok(format!(
-            "{{\"tomove\": \"{tomove}\", \"tricks\": {}}}",
-            solver.solve(pos)?
-        )),
+        PositionTask::Solve => Ok(format!("{{\"tomove\": \"{tomove}\", \"tricks\": {}}}", solver.solve(pos)?)),
         PositionTask::Analyse => {
             let cards = solver.analyse(pos, &mut |_, _| {})?;
-            Ok(format!(
-                "{{\"tomove\": \"{tomove}\", \"tricks\": {}}}",
-                json::card_map(&cards)
-            ))
+            Ok(format!("{{\"tomove\": \"{tomove}\", \"tricks\": {}}}", json::card_map(&cards)))
         }
         PositionTask::Inspect => {
             solver.reset_stats();
@@ -243,12 +192,8 @@ fn run_position(solver: &mut Solver, task: PositionTask, pos: &Position) -> Resu
 
 pub fn positions(opts: &Options, task: PositionTask) -> Result<(), String> {
     let text = read_input(&opts.file)?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| (i + 1, l))
-        .collect();
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
     let mut progress = Progress::new("positions", lines.len());
     let mut failed = 0;
     let chunk = 4 * rayon::current_num_threads();
@@ -289,14 +234,8 @@ pub fn par(opts: &Options) -> Result<(), String> {
             }
         };
         let game = input.game.as_ref();
-        let dealer = opts
-            .dealer
-            .or(game.and_then(|g| g.dealer))
-            .unwrap_or(Seat::North);
-        let vul = opts
-            .vul
-            .or(game.and_then(|g| g.vulnerable))
-            .unwrap_or(Vulnerability::None);
+        let dealer = opts.dealer.or(game.and_then(|g| g.dealer)).unwrap_or(Seat::North);
+        let vul = opts.vul.or(game.and_then(|g| g.vulnerable)).unwrap_or(Vulnerability::None);
         let d = dealer_par(&table, dealer, vul);
         let p = par_of(&table, vul);
         if opts.json {
@@ -313,13 +252,7 @@ pub fn par(opts: &Options) -> Result<(), String> {
                 json::string(&p.contracts_ew)
             );
         } else {
-            println!(
-                "{}  dealer {dealer}, vul {}: {} {}",
-                input.text,
-                vul.name(),
-                d.score_ns,
-                d.contracts_text()
-            );
+            println!("{}  dealer {dealer}, vul {}: {} {}", input.text, vul.name(), d.score_ns, d.contracts_text());
         }
     }
     finish(failed)
@@ -339,18 +272,9 @@ fn play_inputs(text: &str) -> Result<Vec<Result<PlayInput, Error>>, String> {
         return Ok(games
             .into_iter()
             .map(|g| {
-                let contract = g
-                    .contract
-                    .ok_or_else(|| Error::Syntax("the game has no [Contract]".into()))?;
-                let declarer = g
-                    .declarer
-                    .ok_or_else(|| Error::Syntax("the game has no [Declarer]".into()))?;
-                Ok(PlayInput {
-                    deal: g.deal,
-                    strain: contract.strain,
-                    leader: declarer.next(),
-                    play: g.play,
-                })
+                let contract = g.contract.ok_or_else(|| Error::Syntax("the game has no [Contract]".into()))?;
+                let declarer = g.declarer.ok_or_else(|| Error::Syntax("the game has no [Declarer]".into()))?;
+                Ok(PlayInput { deal: g.deal, strain: contract.strain, leader: declarer.next(), play: g.play })
             })
             .collect());
     }
@@ -358,8 +282,7 @@ fn play_inputs(text: &str) -> Result<Vec<Result<PlayInput, Error>>, String> {
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
-            let v: Value =
-                serde_json::from_str(line).map_err(|e| Error::Syntax(format!("bad JSON: {e}")))?;
+            let v: Value = serde_json::from_str(line).map_err(|e| Error::Syntax(format!("bad JSON: {e}")))?;
             Ok(PlayInput {
                 deal: pbn::parse_deal(field(&v, "deal")?)?,
                 strain: strain_field(&v)?,
@@ -375,18 +298,11 @@ pub fn play(opts: &Options) -> Result<(), String> {
     let mut progress = Progress::new("play", inputs.len());
     let mut failed = 0;
     for (i, input) in inputs.into_iter().enumerate() {
-        let trace =
-            input.and_then(|p| analyse_play(&p.deal, p.strain, p.leader, &p.play, &opts.config));
+        let trace = input.and_then(|p| analyse_play(&p.deal, p.strain, p.leader, &p.play, &opts.config));
         progress.advance(1);
         match trace {
             Ok(t) if opts.json => println!("{{\"declarer_tricks\": {t:?}}}"),
-            Ok(t) => println!(
-                "{}",
-                t.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            Ok(t) => println!("{}", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")),
             Err(e) => {
                 failed += 1;
                 report(opts, i + 1, &e);

@@ -11,16 +11,11 @@ pub fn tricks(table: &DdTable) -> String {
     let seats: Vec<String> = Seat::ALL
         .iter()
         .map(|&seat| {
-            let strains: Vec<String> = [
-                Strain::NoTrump,
-                Strain::Spades,
-                Strain::Hearts,
-                Strain::Diamonds,
-                Strain::Clubs,
-            ]
-            .iter()
-            .map(|&s| format!("\"{}\": {}", s.name(), table.get(seat, s)))
-            .collect();
+            let strains: Vec<String> =
+                [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs]
+                    .iter()
+                    .map(|&s| format!("\"{}\": {}", s.name(), table.get(seat, s)))
+                    .collect();
             format!("\"{}\": {{{}}}", seat.letter(), strains.join(", "))
         })
         .collect();
@@ -33,9 +28,5 @@ pub fn card_map(cards: &[(Card, u8)]) -> String {
 }
 
 pub fn error(e: &glasshand::Error) -> String {
-    format!(
-        "{{\"error\": {}, \"code\": \"{}\"}}",
-        string(&e.to_string()),
-        e.code()
-    )
+    format!("{{\"error\": {}, \"code\": \"{}\"}}", string(&e.to_string()), e.code())
 }

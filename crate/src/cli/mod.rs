@@ -54,38 +54,28 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "--json" => opts.json = true,
             "--threads" => opts.threads = Some(number(&value("--threads")?)?),
             "--tt-mb" => opts.config.tt_megabytes = number(&value("--tt-mb")?)?,
             "--tt" => {
                 let v = value("--tt")?;
-                opts.config.tt_mode =
-                    TtMode::parse(&v).ok_or_else(|| format!("unknown TT mode '{v}'"))?;
+                opts.config.tt_mode = TtMode::parse(&v).ok_or_else(|| format!("unknown TT mode '{v}'"))?;
             }
             "--no-quick-tricks" => opts.config.quick_tricks = false,
             "--no-ordering" => opts.config.move_ordering = false,
             "--dealer" => {
                 let v = value("--dealer")?;
-                opts.dealer =
-                    Some(glasshand::Seat::parse(&v).ok_or_else(|| format!("unknown seat '{v}'"))?);
+                opts.dealer = Some(glasshand::Seat::parse(&v).ok_or_else(|| format!("unknown seat '{v}'"))?);
             }
             "--vul" => {
                 let v = value("--vul")?;
-                opts.vul = Some(
-                    glasshand::Vulnerability::parse(&v)
-                        .ok_or_else(|| format!("unknown vulnerability '{v}'"))?,
-                );
+                opts.vul =
+                    Some(glasshand::Vulnerability::parse(&v).ok_or_else(|| format!("unknown vulnerability '{v}'"))?);
             }
             "--limit" => opts.limit = Some(number(&value("--limit")?)?),
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown option '{flag}' (see `glasshand help`)"))
-            }
+            flag if flag.starts_with("--") => return Err(format!("unknown option '{flag}' (see `glasshand help`)")),
             file if opts.file.is_none() => opts.file = Some(file.to_string()),
             extra => return Err(format!("unexpected argument '{extra}'")),
         }
@@ -111,10 +101,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let opts = parse_options(rest)?;
     if let Some(n) = opts.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .map_err(|e| e.to_string())?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| e.to_string())?;
     }
     match command {
         "demo" => commands::demo(&opts),
@@ -135,9 +122,7 @@ pub fn read_input(file: &Option<String>) -> Result<String, String> {
     match file.as_deref() {
         None | Some("-") => {
             let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("reading standard input: {e}"))?;
+            std::io::stdin().read_to_string(&mut text).map_err(|e| format!("reading standard input: {e}"))?;
             Ok(text)
         }
         Some(path) => std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}")),
@@ -159,12 +144,7 @@ pub fn read_deals(text: &str) -> Result<Vec<DealInput>, String> {
         return Ok(games
             .into_iter()
             .enumerate()
-            .map(|(i, g)| DealInput {
-                line: i + 1,
-                deal: Ok(g.deal),
-                text: g.deal.to_pbn(),
-                game: Some(g),
-            })
+            .map(|(i, g)| DealInput { line: i + 1, deal: Ok(g.deal), text: g.deal.to_pbn(), game: Some(g) })
             .collect());
     }
     Ok(text
@@ -173,12 +153,7 @@ pub fn read_deals(text: &str) -> Result<Vec<DealInput>, String> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| {
             let t = l.trim().trim_matches('"');
-            DealInput {
-                line: i + 1,
-                deal: pbn::parse_deal(t),
-                text: t.to_string(),
-                game: None,
-            }
+            DealInput { line: i + 1, deal: pbn::parse_deal(t), text: t.to_string(), game: None }
         })
         .collect())
 }

@@ -14,14 +14,7 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(label: &'static str, total: usize) -> Progress {
-        Progress {
-            label,
-            total,
-            done: 0,
-            start: Instant::now(),
-            tty: std::io::stderr().is_terminal(),
-            last_tenth: 0,
-        }
+        Progress { label, total, done: 0, start: Instant::now(), tty: std::io::stderr().is_terminal(), last_tenth: 0 }
     }
 
     pub fn advance(&mut self, n: usize) {
@@ -51,15 +44,7 @@ impl Progress {
             let tenth = 10 * self.done / self.total;
             if tenth > self.last_tenth {
                 self.last_tenth = tenth;
-                let _ = writeln!(
-                    err,
-                    "{}: {}/{} ({}%) {:.1} s",
-                    self.label,
-                    self.done,
-                    self.total,
-                    tenth * 10,
-                    secs
-                );
+                let _ = writeln!(err, "{}: {}/{} ({}%) {:.1} s", self.label, self.done, self.total, tenth * 10, secs);
             }
         }
     }
