@@ -175,7 +175,7 @@ mod tests {
         let c2 = Card::new(Suit::Clubs, 2);
         let s: Cards = [a, k, c2].into_iter().collect();
         assert_eq!(s.len(), 3);
-        assert_eq!(s.highest(), Some(a));
+        assert_eq!(s.in_suit(Suit::Spades).highest(), Some(a));
         assert_eq!(s.in_suit(Suit::Spades).lowest(), Some(k));
         assert_eq!(s.in_suit(Suit::Clubs).highest(), Some(c2));
         assert_eq!((s - Cards::EMPTY.with(a)).len(), 2);
