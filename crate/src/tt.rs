@@ -4,31 +4,31 @@
 //! Key: the 16 suit lengths (4 bits each, hand-major: `(hand * 4 + suit) * 4`) and the
 //! leader; the tricks left follow from the lengths. Per suit, the owner vector lists the
 //! owners of the cards still in play, highest first, 2 bits each from bit 0 up; only the
-//! first `k` of them (the active cards) must match. Each key has its entries in blocks of
-//! contiguous memory, so that a probe reads a few cache lines rather than a chain:
+//! first `k` of them (the active cards) must match.
+//!
+//! Under each key the entries form Bradmetz's tree of depth 4, one level per suit in the
+//! order S H D C: a node holds one suit's `k` and masked owner vector, so entries that agree
+//! on the spades share one spade node, and a probe only descends where the suit matches.
 //!
 //! ```text
-//! KeyNode (32 bytes)                   Block (128 bytes)
-//!   lengths  u64   16 suit lengths       entries [Entry; 5]
-//!   exact    u64   cards in play, only   next    u32   the key's next (older) block
-//!                  in TtMode::Exact      len     u8
-//!   next     u32   next key, same hash
-//!   block    u32   newest block        Entry (24 bytes)
-//!   leader   u8                          owners [u32; 4]  owner vectors, masked to their active part
-//!                                        active [u8; 4]   k per suit: the mask is the low 2k bits
-//!                                        lower  u8        North-South take at least this many of the tricks left
-//!                                        upper  u8        ... and at most this many
-//!                                        best   u8        the lead that decided it: suit << 4 | place from the top
+//! KeyNode (32 bytes)                      Node (16 bytes)
+//!   lengths  u64   16 suit lengths          owners   u32  this suit's owner vector, masked to k
+//!   exact    u64   cards in play, only      child    u32  first node of the next suit; at the
+//!                  in TtMode::Exact                       clubs level: lower | upper << 8 | best << 16
+//!   next     u32   next key, same hash      sibling  u32  next node of this level, same parent
+//!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
+//!   leader   u8
 //! ```
 //!
-//! A position matches an entry when, for every suit, `(current ^ stored) & mask == 0`.
-//! Several entries with different `k` can match one position, so a probe scans them all.
+//! Bounds: North-South take at least `lower` and at most `upper` of the tricks left; `best`
+//! is the lead that decided the node (suit << 4 | place from the top) or `NO_BEST`. A position
+//! matches a leaf when every suit on its path has `(current ^ stored) & mask == 0`. Several
+//! leaves with different `k` can match one position, so a probe visits every matching path.
 //! Memory is a fixed arena: when it is full, the table starts afresh.
 
 use crate::Cards;
 
 const NONE: u32 = u32::MAX;
-const BLOCK_ENTRIES: usize = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
@@ -42,24 +42,16 @@ struct KeyNode {
     lengths: u64,
     exact: u64,
     next: u32,
-    block: u32,
+    root: u32,
     leader: u8,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    owners: [u32; 4],
-    active: [u8; 4],
-    lower: u8,
-    upper: u8,
-    best: u8,
-}
-
 #[derive(Clone, Copy, Debug)]
-struct Block {
-    entries: [Entry; BLOCK_ENTRIES],
-    next: u32,
-    len: u8,
+struct Node {
+    owners: u32,
+    child: u32,
+    sibling: u32,
+    k: u8,
 }
 
 /// No best lead recorded.
@@ -73,42 +65,53 @@ pub(crate) enum Probe {
     Cut(bool, [u8; 4]),
 }
 
-pub(crate) fn suit_mask(k: u8) -> u32 {
-    if k >= 16 {
-        u32::MAX
-    } else {
-        (1u32 << (2 * k)) - 1
+/// The owner-vector mask of the top `k` cards of a suit, by `k`.
+const MASKS: [u32; 16] = {
+    let mut masks = [0u32; 16];
+    let mut k = 0;
+    while k < 16 {
+        masks[k] = if k >= 13 { (1 << 26) - 1 } else { (1 << (2 * k)) - 1 };
+        k += 1;
     }
+    masks
+};
+
+pub(crate) fn suit_mask(k: u8) -> u32 {
+    MASKS[k as usize & 15]
 }
 
-fn matches(e: &Entry, owners: &[u32; 4]) -> bool {
-    (0..4).all(|s| (owners[s] ^ e.owners[s]) & suit_mask(e.active[s]) == 0)
+fn leaf_bounds(child: u32) -> (u8, u8, u8) {
+    (child as u8, (child >> 8) as u8, (child >> 16) as u8)
+}
+
+fn leaf_pack(lower: u8, upper: u8, best: u8) -> u32 {
+    lower as u32 | (upper as u32) << 8 | (best as u32) << 16
 }
 
 pub(crate) struct Tt {
     heads: Vec<u32>,
     keys: Vec<KeyNode>,
-    blocks: Vec<Block>,
+    nodes: Vec<Node>,
     key_capacity: usize,
-    block_capacity: usize,
+    node_capacity: usize,
     shift: u32,
 }
 
 impl Tt {
     /// A table of about `bytes` bytes in all.
     pub fn new(bytes: usize) -> Tt {
-        let block_bytes = std::mem::size_of::<Block>();
+        let node_bytes = std::mem::size_of::<Node>();
         let key_bytes = std::mem::size_of::<KeyNode>() + 4;
-        // Keys average about two blocks each.
-        let key_capacity = (bytes / (key_bytes + 2 * block_bytes)).max(256);
-        let block_capacity = 2 * key_capacity;
+        // Keys average about eight nodes each.
+        let key_capacity = (bytes / (key_bytes + 8 * node_bytes)).max(256);
+        let node_capacity = 8 * key_capacity;
         let buckets = key_capacity.next_power_of_two();
         Tt {
             heads: vec![NONE; buckets],
             keys: Vec::with_capacity(key_capacity),
-            blocks: Vec::with_capacity(block_capacity),
+            nodes: Vec::with_capacity(node_capacity),
             key_capacity,
-            block_capacity,
+            node_capacity,
             shift: 64 - buckets.trailing_zeros(),
         }
     }
@@ -116,7 +119,7 @@ impl Tt {
     pub fn clear(&mut self) {
         self.heads.fill(NONE);
         self.keys.clear();
-        self.blocks.clear();
+        self.nodes.clear();
     }
 
     fn bucket(&self, key: &Key) -> usize {
@@ -145,27 +148,42 @@ impl Tt {
     /// `target` of the tricks left".
     pub fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss };
-        let mut block = self.keys[k].block;
+        let mut path = [NONE; 4];
+        let mut level = 0;
+        path[0] = self.keys[k].root;
         let mut hit = false;
         let mut best = NO_BEST;
-        while block != NONE {
-            let b = &self.blocks[block as usize];
-            for e in &b.entries[..b.len as usize] {
-                if !matches(e, owners) {
-                    continue;
+        // Depth-first over the matching paths; `path[level]` is the next node to try there.
+        loop {
+            let idx = path[level];
+            if idx == NONE {
+                if level == 0 {
+                    break;
                 }
-                hit = true;
-                if best == NO_BEST {
-                    best = e.best;
-                }
-                if e.lower >= target {
-                    return Probe::Cut(true, e.active);
-                }
-                if e.upper < target {
-                    return Probe::Cut(false, e.active);
-                }
+                level -= 1;
+                path[level] = self.nodes[path[level] as usize].sibling;
+                continue;
             }
-            block = b.next;
+            let node = &self.nodes[idx as usize];
+            if (owners[level] ^ node.owners) & suit_mask(node.k) != 0 {
+                path[level] = node.sibling;
+                continue;
+            }
+            if level < 3 {
+                level += 1;
+                path[level] = node.child;
+                continue;
+            }
+            let (lower, upper, leaf_best) = leaf_bounds(node.child);
+            hit = true;
+            if best == NO_BEST {
+                best = leaf_best;
+            }
+            if lower >= target || upper < target {
+                let active = std::array::from_fn(|s| self.nodes[path[s] as usize].k);
+                return Probe::Cut(lower >= target, active);
+            }
+            path[level] = node.sibling;
         }
         if hit {
             Probe::Hit(best)
@@ -178,57 +196,62 @@ impl Tt {
     /// in every position matching `owners` on the top `active[s]` cards of each suit.
     pub fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
         let (lower, upper) = bounds;
-        let masked: [u32; 4] = std::array::from_fn(|s| owners[s] & suit_mask(active[s]));
+        // Room for a key and a whole path, so that a path is never left half made.
+        if self.keys.len() >= self.key_capacity || self.nodes.len() + 4 > self.node_capacity {
+            self.clear();
+        }
         let k = match self.find_key(key) {
-            Some(k) => {
-                let mut block = self.keys[k].block;
-                while block != NONE {
-                    let b = &mut self.blocks[block as usize];
-                    for e in &mut b.entries[..b.len as usize] {
-                        if e.active == active && e.owners == masked {
-                            e.lower = e.lower.max(lower);
-                            e.upper = e.upper.min(upper);
-                            if best != NO_BEST {
-                                e.best = best;
-                            }
-                            return;
-                        }
-                    }
-                    block = b.next;
-                }
-                k
-            }
+            Some(k) => k,
             None => {
-                if self.keys.len() >= self.key_capacity {
-                    self.clear();
-                }
                 let bucket = self.bucket(key);
                 self.keys.push(KeyNode {
                     lengths: key.lengths,
                     exact: key.exact,
                     next: self.heads[bucket],
-                    block: NONE,
+                    root: NONE,
                     leader: key.leader,
                 });
                 self.heads[bucket] = (self.keys.len() - 1) as u32;
                 self.keys.len() - 1
             }
         };
-        let entry = Entry { owners: masked, active, lower, upper, best };
-        let head = self.keys[k].block;
-        if head != NONE && (self.blocks[head as usize].len as usize) < BLOCK_ENTRIES {
-            let b = &mut self.blocks[head as usize];
-            b.entries[b.len as usize] = entry;
-            b.len += 1;
-            return;
+        // `parent` is where the first node of the current level is linked from.
+        let mut first = self.keys[k].root;
+        let mut parent: Option<usize> = None;
+        for level in 0..4 {
+            let masked = owners[level] & suit_mask(active[level]);
+            let mut idx = first;
+            while idx != NONE {
+                let n = &self.nodes[idx as usize];
+                if n.k == active[level] && n.owners == masked {
+                    break;
+                }
+                idx = n.sibling;
+            }
+            if idx == NONE {
+                let leaf = level == 3;
+                self.nodes.push(Node {
+                    owners: masked,
+                    child: if leaf { leaf_pack(0, 15, NO_BEST) } else { NONE },
+                    sibling: first,
+                    k: active[level],
+                });
+                idx = (self.nodes.len() - 1) as u32;
+                match parent {
+                    None => self.keys[k].root = idx,
+                    Some(p) => self.nodes[p].child = idx,
+                }
+            }
+            if level == 3 {
+                let node = &mut self.nodes[idx as usize];
+                let (old_lower, old_upper, old_best) = leaf_bounds(node.child);
+                let best = if best == NO_BEST { old_best } else { best };
+                node.child = leaf_pack(old_lower.max(lower), old_upper.min(upper), best);
+            } else {
+                parent = Some(idx as usize);
+                first = self.nodes[idx as usize].child;
+            }
         }
-        if self.blocks.len() >= self.block_capacity {
-            // Starting afresh also drops the key node just made; make it again.
-            self.clear();
-            return self.store(key, owners, active, bounds, best);
-        }
-        self.blocks.push(Block { entries: [entry; BLOCK_ENTRIES], next: head, len: 1 });
-        self.keys[k].block = (self.blocks.len() - 1) as u32;
     }
 }
 
