@@ -141,14 +141,19 @@ impl Position {
             return Err(Error::NoCardsLeft);
         }
         let seat = self.to_move();
+        let hand = self.remaining()[seat.index()];
+        if !hand.contains(card) {
+            return Err(Error::CardNotHeld { card, seat });
+        }
+        if let Some(lead) = self.trick.first() {
+            if card.suit() != lead.suit() && hand.suit_len(lead.suit()) > 0 {
+                return Err(Error::Revoke { card, seat, led: lead.suit() });
+            }
+        }
         let mut trick = self.trick.clone();
         trick.push(card);
-        let next = Position::new(self.deal, self.strain, self.leader, &trick).map_err(|e| match e {
-            Error::DuplicateCard(c) => Error::CardNotHeld { card: c, seat },
-            e => e,
-        })?;
         if trick.len() < 4 {
-            return Ok(next);
+            return Ok(Position { deal: self.deal, strain: self.strain, leader: self.leader, trick });
         }
         let winner = self.leader.offset(trick_winner(&trick, self.strain.trump()));
         let mut hands = self.deal.hands();
@@ -178,6 +183,19 @@ mod tests {
 
     fn card(s: &str) -> Card {
         Card::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_fourth_card_completes_the_trick() {
+        let deal = crate::pbn::parse_deal("N:A2... K3... Q4... J5...").unwrap();
+        let mut pos = Position::at_trick_start(deal, Strain::NoTrump, Seat::North);
+        for c in ["SA", "S3", "S4", "S5"] {
+            pos = pos.play(card(c)).unwrap();
+        }
+        assert_eq!((pos.leader(), pos.tricks_left(), pos.trick().len()), (Seat::North, 1, 0));
+        assert_eq!(pos.play(card("SK")).unwrap_err(), Error::CardNotHeld { card: card("SK"), seat: Seat::North });
+        let revoke = Position::at_trick_start(deal, Strain::NoTrump, Seat::North).play(card("SA")).unwrap();
+        assert_eq!(revoke.legal_cards().len(), 2);
     }
 
     #[test]
