@@ -33,60 +33,108 @@ fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
     (mine & above).count_ones()
 }
 
-/// Tricks the side on lead can cash at once from the leader's hand: its winners in each
-/// suit, while both opponents follow (or cannot ruff), side suits first and trumps last so
-/// that no opponent discards while side-suit winners are cashed.
-pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>) -> (u32, Cards) {
+/// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
+/// Winners are cashed while both opponents follow (or cannot ruff), side suits first and
+/// trumps last so that no opponent discards while side-suit winners go: from the leader's
+/// hand, or after leading low to partner's winner in one suit, from partner's. Only the
+/// fewest top cards that reach `need` are claimed, so that the proof holds for as many
+/// positions as possible.
+pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
     let present = hands[0] | hands[1] | hands[2] | hands[3];
-    let me = hands[leader.index()];
-    let partner = hands[leader.partner().index()];
-    let lho = hands[leader.next().index()];
-    let rho = hands[leader.prev().index()];
-    // A partner holding nothing but trumps must ruff our side-suit winners and take the lead.
-    let partner_only_trumps = trump.is_some_and(|t| !partner.is_empty() && partner == partner.in_suit(t));
-    let mut total = 0;
-    let mut used = Cards::EMPTY;
-    for suit in Suit::ALL {
-        let mut rounds = run_from_top(me, present, suit);
-        if rounds == 0 {
+    let partner = leader.partner();
+    let mine = safe_rounds(hands, present, leader, trump);
+    if let Some(cards) = claim(&mine, need, present, trump, side_cap(hands[partner.index()], trump, 0)) {
+        return Some(cards);
+    }
+    let theirs = safe_rounds(hands, present, partner, trump);
+    for entry in Suit::ALL {
+        if theirs[entry.index()] == 0 || hands[leader.index()].suit_len(entry) == 0 {
             continue;
         }
+        // The entry suit goes first: its rounds are claimed before the others. In a side
+        // suit the leader spends a side card in each of them.
+        let first = theirs[entry.index()].min(need);
+        let mut rest = theirs;
+        rest[entry.index()] = 0;
+        let spent = if Some(entry) != trump { first } else { 0 };
+        let cap = side_cap(hands[leader.index()], trump, spent);
+        if let Some(cards) = claim(&rest, need - first, present, trump, cap) {
+            return Some(cards | top_cards(present, entry, first));
+        }
+    }
+    None
+}
+
+/// Per suit, the rounds `hand` wins from the top while both opponents follow or cannot ruff.
+fn safe_rounds(hands: &[Cards; 4], present: Cards, hand: Seat, trump: Option<Suit>) -> [u32; 4] {
+    std::array::from_fn(|s| {
+        let suit = Suit::from_index(s);
+        let mut r = run_from_top(hands[hand.index()], present, suit);
         if let Some(t) = trump {
-            if t != suit {
-                for opp in [lho, rho] {
-                    if opp.suit_len(t) > 0 {
-                        rounds = rounds.min(opp.suit_len(suit));
+            if t != suit && r > 0 {
+                for opp in [hand.next(), hand.prev()] {
+                    let o = hands[opp.index()];
+                    if o.suit_len(t) > 0 {
+                        r = r.min(o.suit_len(suit));
                     }
-                }
-                if partner_only_trumps {
-                    rounds = rounds.min(partner.suit_len(suit));
                 }
             }
         }
-        if rounds > 0 {
-            total += rounds;
-            used |= top_cards(present, suit, rounds);
-        }
-    }
-    (total.min(me.len()), used)
+        r
+    })
 }
 
-/// In a trump contract, the tricks `side` must win with its top trumps, whoever leads:
-/// each top trump wins the trick it falls in, and one hand's cards fall in different tricks.
-pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Suit>) -> (u32, Cards) {
-    let Some(t) = trump else {
-        return (0, Cards::EMPTY);
-    };
-    let present = hands[0] | hands[1] | hands[2] | hands[3];
-    let a = hands[side.index()];
-    let b = hands[side.partner().index()];
-    let run = run_from_top(a | b, present, t);
-    if run == 0 {
-        return (0, Cards::EMPTY);
+/// How many side-suit rounds the cashing hand's partner can play without having to ruff
+/// (and take the lead): it plays one card a round, and is forced to ruff only when it has
+/// no side card left. `spent` side cards are already used up.
+fn side_cap(partner: Cards, trump: Option<Suit>, spent: u32) -> u32 {
+    match trump {
+        Some(t) if partner.suit_len(t) > 0 => (partner.len() - partner.suit_len(t)).saturating_sub(spent),
+        _ => u32::MAX,
     }
+}
+
+/// The top cards of the fewest suits whose `rounds` add up to `need`, with at most `cap`
+/// rounds in side suits; None if they cannot reach it.
+fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap: u32) -> Option<Cards> {
+    let mut order = Suit::ALL;
+    order.sort_by_key(|s| std::cmp::Reverse(rounds[s.index()]));
+    let (mut left, mut cap) = (need, cap);
+    let mut used = Cards::EMPTY;
+    for suit in order {
+        if left == 0 {
+            break;
+        }
+        let side = Some(suit) != trump;
+        let take = rounds[suit.index()].min(left).min(if side { cap } else { u32::MAX });
+        if take > 0 {
+            used |= top_cards(present, suit, take);
+            left -= take;
+            if side {
+                cap -= take;
+            }
+        }
+    }
+    (left == 0).then_some(used)
+}
+
+/// In a trump contract, if `side` must win `need` tricks with its top trumps whoever leads,
+/// the trumps that relies on: each top trump wins the trick it falls in, and one hand's
+/// cards fall in different tricks.
+pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
+    let t = trump?;
+    let present = hands[0] | hands[1] | hands[2] | hands[3];
+    let run = run_from_top(hands[side.index()] | hands[side.partner().index()], present, t);
     let top = top_cards(present, t, run);
-    let count = (a & top).len().max((b & top).len());
-    (count, top)
+    let (a, b) = (hands[side.index()] & top, hands[side.partner().index()] & top);
+    let hand = if a.len() >= b.len() { a } else { b };
+    if need == 0 || hand.len() < need {
+        return None;
+    }
+    // The `need`-th highest of that hand's top trumps, and every trump above it.
+    let lowest_needed = hand.iter().nth(need as usize - 1)?;
+    let place = present.in_suit(t).iter().position(|c| c == lowest_needed)? as u32;
+    Some(top_cards(present, t, place + 1))
 }
 
 #[cfg(test)]
@@ -102,18 +150,19 @@ mod tests {
     fn cashes_top_cards_while_opponents_follow() {
         // North AKQ of spades, East has two spades and trumps, West has three.
         let h = hands(["AKQ.2..", "32.3..", "4.4..5", "765...2"]);
-        assert_eq!(quick_tricks(&h, Seat::North, None).0, 3);
-        assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts)).0, 2);
-        let (n, used) = quick_tricks(&h, Seat::North, Some(Suit::Hearts));
-        assert_eq!(n, 2);
-        assert_eq!(used.len(), 2);
+        assert_eq!(quick_tricks(&h, Seat::North, None, 3).map(Cards::len), Some(3));
+        assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts), 3), None);
+        assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts), 2).map(Cards::len), Some(2));
+        // One trick needs only the ace.
+        assert_eq!(quick_tricks(&h, Seat::North, None, 1), Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14))));
     }
 
     #[test]
     fn top_trumps_win_whoever_leads() {
         let h = hands(["AK.2..", "Q2.3..", "3.4..5", "...234"]);
-        assert_eq!(sure_trump_tricks(&h, Seat::North, Some(Suit::Spades)).0, 2);
-        assert_eq!(sure_trump_tricks(&h, Seat::East, Some(Suit::Spades)).0, 0);
-        assert_eq!(sure_trump_tricks(&h, Seat::North, None).0, 0);
+        assert_eq!(sure_trump_tricks(&h, Seat::North, Some(Suit::Spades), 2).map(Cards::len), Some(2));
+        assert_eq!(sure_trump_tricks(&h, Seat::North, Some(Suit::Spades), 3), None);
+        assert_eq!(sure_trump_tricks(&h, Seat::East, Some(Suit::Spades), 1), None);
+        assert_eq!(sure_trump_tricks(&h, Seat::North, None, 1), None);
     }
 }

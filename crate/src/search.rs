@@ -123,23 +123,20 @@ impl Search<'_> {
         (result, rel)
     }
 
+    /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
+    /// with the cards it relied on.
     fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
-        let (qt, qt_cards) = quick_tricks(&self.hands, leader, self.trump);
-        let (ours, our_cards) = sure_trump_tricks(&self.hands, leader, self.trump);
-        let (theirs, their_cards) = sure_trump_tricks(&self.hands, leader.next(), self.trump);
-        let (ours, our_cards) = if qt >= ours { (qt, qt_cards) } else { (ours, our_cards) };
-        let (ns, ns_cards, ew, ew_cards) = if leader.is_ns() {
-            (ours as i32, our_cards, theirs as i32, their_cards)
-        } else {
-            (theirs as i32, their_cards, ours as i32, our_cards)
+        let (hands, trump) = (&self.hands, self.trump);
+        let side_takes = |seat: Seat, need: i32| -> Option<Cards> {
+            let need = need.max(1) as u32;
+            let lead = if seat.is_ns() == leader.is_ns() { quick_tricks(hands, leader, trump, need) } else { None };
+            lead.or_else(|| sure_trump_tricks(hands, seat, trump, need))
         };
-        if ns >= target {
-            return Some((true, ns_cards));
+        // North-South reach the target, or East-West take enough to stop them.
+        if let Some(cards) = side_takes(Seat::North, target) {
+            return Some((true, cards));
         }
-        if left - ew < target {
-            return Some((false, ew_cards));
-        }
-        None
+        side_takes(Seat::East, left - target + 1).map(|cards| (false, cards))
     }
 
     fn key(&self, leader: Seat, present: Cards) -> Key {
