@@ -148,7 +148,8 @@ impl Search<'_> {
             }
         }
         let exact = if self.config.tt_mode == TtMode::Exact { present.0 } else { 0 };
-        Key { lengths, exact, leader: leader.index() as u8 }
+        let tricks_left = self.hands[leader.index()].len() as u8;
+        Key { lengths, exact, leader: leader.index() as u8, tricks_left }
     }
 
     /// One card each: the trick is forced.

@@ -24,7 +24,9 @@
 //! is the lead that decided the node (suit << 4 | place from the top) or `NO_BEST`. A position
 //! matches a leaf when every suit on its path has `(current ^ stored) & mask == 0`. Several
 //! leaves with different `k` can match one position, so a probe visits every matching path.
-//! Memory is a fixed arena: when it is full, the table starts afresh.
+//! Memory is two fixed arenas, one for positions with many tricks left and one for the far
+//! more numerous positions near the end: when an arena is full it starts afresh, and the
+//! costly results near the root survive the churn of the cheap ones.
 
 use crate::Cards;
 
@@ -35,6 +37,7 @@ pub(crate) struct Key {
     pub lengths: u64,
     pub exact: u64,
     pub leader: u8,
+    pub tricks_left: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -88,7 +91,40 @@ fn leaf_pack(lower: u8, upper: u8, best: u8) -> u32 {
     lower as u32 | (upper as u32) << 8 | (best as u32) << 16
 }
 
+/// Positions with at most this many tricks left go to the deep arena.
+const DEEP_TRICKS: u8 = 7;
+
 pub(crate) struct Tt {
+    shallow: Arena,
+    deep: Arena,
+}
+
+impl Tt {
+    /// A table of about `bytes` bytes in all, a third of it for the shallow positions.
+    pub fn new(bytes: usize) -> Tt {
+        Tt { shallow: Arena::new(bytes / 3), deep: Arena::new(bytes - bytes / 3) }
+    }
+
+    pub fn clear(&mut self) {
+        self.shallow.clear();
+        self.deep.clear();
+    }
+
+    /// Looks for an entry that matches the position and decides "North-South take at least
+    /// `target` of the tricks left".
+    pub fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
+        if key.tricks_left <= DEEP_TRICKS { &self.deep } else { &self.shallow }.probe(key, owners, target)
+    }
+
+    /// Records that North-South take at least `lower` / at most `upper` of the tricks left
+    /// in every position matching `owners` on the top `active[s]` cards of each suit.
+    pub fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
+        let arena = if key.tricks_left <= DEEP_TRICKS { &mut self.deep } else { &mut self.shallow };
+        arena.store(key, owners, active, bounds, best)
+    }
+}
+
+struct Arena {
     heads: Vec<u32>,
     keys: Vec<KeyNode>,
     nodes: Vec<Node>,
@@ -97,16 +133,15 @@ pub(crate) struct Tt {
     shift: u32,
 }
 
-impl Tt {
-    /// A table of about `bytes` bytes in all.
-    pub fn new(bytes: usize) -> Tt {
+impl Arena {
+    fn new(bytes: usize) -> Arena {
         let node_bytes = std::mem::size_of::<Node>();
         let key_bytes = std::mem::size_of::<KeyNode>() + 4;
         // Keys average about eight nodes each.
         let key_capacity = (bytes / (key_bytes + 8 * node_bytes)).max(256);
         let node_capacity = 8 * key_capacity;
         let buckets = key_capacity.next_power_of_two();
-        Tt {
+        Arena {
             heads: vec![NONE; buckets],
             keys: Vec::with_capacity(key_capacity),
             nodes: Vec::with_capacity(node_capacity),
@@ -116,7 +151,7 @@ impl Tt {
         }
     }
 
-    pub fn clear(&mut self) {
+    fn clear(&mut self) {
         self.heads.fill(NONE);
         self.keys.clear();
         self.nodes.clear();
@@ -144,9 +179,7 @@ impl Tt {
         None
     }
 
-    /// Looks for an entry that matches the position and decides "North-South take at least
-    /// `target` of the tricks left".
-    pub fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
+    fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss };
         let mut path = [NONE; 4];
         let mut level = 0;
@@ -192,9 +225,7 @@ impl Tt {
         }
     }
 
-    /// Records that North-South take at least `lower` / at most `upper` of the tricks left
-    /// in every position matching `owners` on the top `active[s]` cards of each suit.
-    pub fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
+    fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
         let (lower, upper) = bounds;
         // Room for a key and a whole path, so that a path is never left half made.
         if self.keys.len() >= self.key_capacity || self.nodes.len() + 4 > self.node_capacity {
