@@ -18,7 +18,7 @@ impl Trick {
         Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0 }
     }
 
-    pub fn to_move(&self) -> Seat {
+    pub fn to_move(self) -> Seat {
         self.leader.offset(self.len)
     }
 

@@ -27,10 +27,8 @@ pub fn analyse_play(
     for &card in play {
         let completes = pos.trick().len() == 3;
         pos = pos.play(card)?;
-        if completes {
-            if pos.leader().is_ns() == declarer.is_ns() {
-                won += 1;
-            }
+        if completes && pos.leader().is_ns() == declarer.is_ns() {
+            won += 1;
         }
         trace.push(value(&mut solver, &pos, won, &mut guess)?);
     }
