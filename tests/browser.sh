@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The browser tests: builds both wasm flavours, then runs every tests/browser/*.test.mjs
+# with node's built-in test runner in headless Chromium (Debian's, via playwright-core).
+# Needs tests/setup.sh to have run (tests/run.sh does that). Artifacts: tests/artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+bash web/build.sh
+mkdir -p tests/artifacts
+# The shared ground truth sits beside the repository (../shared); GLASSHAND_SHARED overrides.
+if [ ! -f "${GLASSHAND_SHARED:-../shared}/data/tables.jsonl" ]; then
+    echo "browser tests: ${GLASSHAND_SHARED:-../shared}/data/tables.jsonl is missing" >&2
+    exit 1
+fi
+node --test tests/browser/*.test.mjs

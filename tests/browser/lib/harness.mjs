@@ -1,0 +1,136 @@
+// Helpers for the browser tests: the dev server, headless Chromium (Debian's, driven by
+// playwright-core) and the shared ground-truth data.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SHARED = process.env.GLASSHAND_SHARED || resolve(REPO, '../shared');
+export const ARTIFACTS = join(REPO, 'tests/artifacts');
+
+const require = createRequire(join(REPO, 'web/package.json'));
+const { chromium } = require('playwright-core');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Starts web/serve.mjs on a free port; resolves to { url, close }. */
+export function startServer({ isolation = true } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(REPO, 'web/serve.mjs'), '--quiet'], {
+      env: { ...process.env, PORT: '0', ISOLATION: isolation ? '1' : '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`server did not start: ${out}${err}`));
+    }, 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/^Serving at (http:\/\/127\.0\.0\.1:\d+\/)$/m);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: m[1],
+          close: () => new Promise((r) => {
+            if (child.exitCode !== null) return r();
+            child.once('exit', r);
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!out.includes('Serving at')) reject(new Error(`server exited (${code}): ${err}`));
+    });
+  });
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: run tests/setup.sh`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Opens `path` on the server in a fresh page and records every console error, uncaught page
+ * error and worker error into `page.problems`.
+ */
+export async function openPage(browser, server, path = 'tests/browser/lib/blank.html') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('worker', (worker) => {
+    worker.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`worker console.error: ${msg.text()}`);
+    });
+  });
+  page.on('crash', () => problems.push('page crashed'));
+  await page.goto(new URL(path, server.url).href);
+  page.problems = problems;
+  page.closeAll = () => context.close();
+  return page;
+}
+
+export function readJsonl(path) {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+}
+
+/** The deals of DDS's list files (`PBN d v t f "<deal>"` lines). */
+export function readDdsDeals(path) {
+  const out = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const m = line.match(/^PBN\s+(\d)\s+(\d)\s+(\d)\s+(\d)\s+"([^"]+)"/);
+    if (m) {
+      out.push({ dealer: +m[1], vul: +m[2], trump: +m[3], first: +m[4], deal: m[5] });
+    }
+  }
+  return out;
+}
+
+/** The records of a DDS list file with a play: `{deal, trump, leader, play, trace}`. */
+export function readDdsTraces(path) {
+  const out = [];
+  let pbn = null;
+  let play = null;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const m = line.match(/^PBN\s+(\d)\s+(\d)\s+(\d)\s+(\d)\s+"([^"]+)"/);
+    if (m) pbn = { deal: m[5], trump: ['S', 'H', 'D', 'C', 'NT'][+m[3]], leader: 'NESW'[+m[4]] };
+    const p = line.match(/^PLAY\s+\d+\s+"([^"]*)"/);
+    if (p) play = p[1];
+    if (line.startsWith('TRACE') && pbn && play !== null) {
+      out.push({ ...pbn, play, trace: line.trim().split(/\s+/).slice(2).map(Number) });
+      pbn = null;
+      play = null;
+    }
+  }
+  return out;
+}
+
+export function artifactPath(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// Glasshand's browser speed benchmark (not part of the tests). Run after web/build.sh and
+// `cargo build --release`, on a quiet machine:
+//
+//   node web/bench.mjs                 # the 10 deals of the browser tests
+//   node web/bench.mjs --limit 40      # the first 40 deals of tables.jsonl instead
+//   node web/bench.mjs --indices 0,7,14
+//
+// Reports, on the same deals: wasm single-thread ms per DD table (single build, and the
+// threaded build with a pool of 1) against native (`target/release/glasshand speed --threads
+// 1`) and DDS (dds_table_ms.jsonl); the threaded speed-up for the batch (pool of 1 vs 2, and
+// one table at a time with its strains in parallel); .wasm sizes raw and gzipped; cold start
+// to the first result. Writes tests/artifacts/bench.json.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { artifactPath, launchBrowser, openPage, readJsonl, REPO, SHARED, startServer } from '../tests/browser/lib/harness.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const DATA = join(SHARED, 'data');
+const tables = readJsonl(join(DATA, 'tables.jsonl'));
+const ddsMs = new Map(readJsonl(join(DATA, 'dds_table_ms.jsonl')).map((r) => [r.deal, r.dds_ms]));
+let indices = [0, 63, 126, 133, 154, 175, 189, 210, 273, 301];
+if (arg('--limit')) indices = [...Array(Number(arg('--limit'))).keys()];
+if (arg('--indices')) indices = arg('--indices').split(',').map(Number);
+const deals = indices.map((i) => tables[i]);
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
+
+function sizes() {
+  const out = {};
+  for (const flavour of ['single', 'threaded']) {
+    const path = join(REPO, `web/pkg/${flavour}/glasshand_bg.wasm`);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run bash web/build.sh`);
+    const bytes = readFileSync(path);
+    out[flavour] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+  }
+  return out;
+}
+
+function native() {
+  const bin = join(REPO, 'target/release/glasshand');
+  if (!existsSync(bin)) return { note: 'target/release/glasshand is missing (cargo build --release)' };
+  const dir = mkdtempSync(join(tmpdir(), 'glasshand-bench-'));
+  const file = join(dir, 'deals.jsonl');
+  writeFileSync(file, deals.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  // `glasshand speed`: one solver reused over the deals, timed in-process, one thread, with
+  // the wasm build's 16 MB table. Best of two runs, as DDS's figures are.
+  let best = Infinity;
+  let text = '';
+  for (let run = 0; run < 2; run++) {
+    text = execFileSync(bin, ['speed', file, '--threads', '1', '--tt-mb', '16'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    const m = text.match(/1 thread\s*: total ([\d.]+) s/);
+    if (!m) return { note: `unexpected output of glasshand speed: ${text}` };
+    best = Math.min(best, Number(m[1]) * 1000);
+  }
+  return { totalMs: best, perTableMs: best / deals.length, output: text };
+}
+
+async function inPage(browser, server, options, body, arg) {
+  const page = await openPage(browser, server);
+  try {
+    await page.waitForFunction(() => window.glasshandLoaded === true);
+    return await page.evaluate(async ({ options, body, arg }) => {
+      const { Glasshand } = window.glasshand;
+      // eslint-disable-next-line no-new-func
+      const fn = new Function('Glasshand', 'options', 'arg', `return (async () => { ${body} })();`);
+      return fn(Glasshand, options, arg);
+    }, { options, body, arg });
+  } finally {
+    await page.closeAll();
+  }
+}
+
+// One table after another: per-table ms (after a warm-up on the first deal).
+const SEQUENTIAL = `
+  const s = await Glasshand.create(options);
+  await s.table(arg[0]);
+  const times = [];
+  for (const d of arg) { const t0 = performance.now(); await s.table(d, { queue: true }); times.push(performance.now() - t0); }
+  const out = { mode: s.mode, threads: s.threads, times };
+  s.destroy();
+  return out;`;
+
+// The whole batch at once (parallel over deals in threaded mode).
+const BATCH = `
+  const s = await Glasshand.create(options);
+  await s.table(arg[0]);
+  const t0 = performance.now();
+  await s.tables(arg);
+  const out = { mode: s.mode, threads: s.threads, ms: performance.now() - t0 };
+  s.destroy();
+  return out;`;
+
+// A fresh page: module fetch + compile, worker, pool, then the first table.
+const COLD = `
+  const t0 = performance.now();
+  const s = await Glasshand.create(options);
+  const ready = performance.now() - t0;
+  await s.table(arg);
+  const out = { mode: s.mode, threads: s.threads, readyMs: ready, firstResultMs: performance.now() - t0 };
+  s.destroy();
+  return out;`;
+
+const report = { date: new Date().toISOString(), deals: indices, load: null };
+const server = await startServer({ isolation: true });
+const plain = await startServer({ isolation: false });
+const browser = await launchBrowser();
+try {
+  report.sizes = sizes();
+  report.load = execFileSync('cat', ['/proc/loadavg']).toString().trim();
+  console.log(`Glasshand browser benchmark: ${deals.length} deals of tables.jsonl (${indices.join(',')}), load ${report.load}`);
+
+  report.native = native();
+  const dds = sum(deals.map((d) => ddsMs.get(d.deal) ?? NaN));
+  report.ddsTotalMs = dds;
+
+  const small = tables[0].deal;
+  report.cold = {
+    threaded: await inPage(browser, server, { threads: 2 }, COLD, small),
+    single: await inPage(browser, plain, {}, COLD, small),
+  };
+
+  const single = await inPage(browser, plain, {}, SEQUENTIAL, deals.map((d) => d.deal));
+  const pool1 = await inPage(browser, server, { threads: 1 }, SEQUENTIAL, deals.map((d) => d.deal));
+  const pool2 = await inPage(browser, server, { threads: 2 }, SEQUENTIAL, deals.map((d) => d.deal));
+  const batch1 = await inPage(browser, server, { threads: 1 }, BATCH, deals.map((d) => d.deal));
+  const batch2 = await inPage(browser, server, { threads: 2 }, BATCH, deals.map((d) => d.deal));
+  report.single = single;
+  report.threaded1 = pool1;
+  report.threaded2 = pool2;
+  report.batch = { threads1Ms: batch1.ms, threads2Ms: batch2.ms, speedup: batch1.ms / batch2.ms };
+
+  const n = deals.length;
+  const singleTotal = sum(single.times);
+  const nat = report.native.totalMs;
+  const rows = [
+    ['native, 1 thread (glasshand speed --threads 1 --tt-mb 16)', nat, nat / n, 1],
+    ['wasm single build, 1 thread', singleTotal, singleTotal / n, singleTotal / nat],
+    ['wasm threaded build, pool of 1', sum(pool1.times), sum(pool1.times) / n, sum(pool1.times) / nat],
+    ['wasm threaded, pool of 2, strains in parallel', sum(pool2.times), sum(pool2.times) / n, sum(pool2.times) / nat],
+    ['DDS 2.9, 1 thread (dds_table_ms.jsonl)', dds, dds / n, dds / nat],
+  ];
+  console.log('\n| one DD table at a time | total ms | ms per table | vs native |\n| --- | --- | --- | --- |');
+  for (const [name, total, per, ratio] of rows) console.log(`| ${name} | ${fmt(total)} | ${fmt(per, 1)} | ${fmt(ratio, 2)}x |`);
+  console.log(`\nwasm single / native: ${fmt(singleTotal / nat, 2)}x (target <= 1.3x)`);
+  console.log(`threaded batch of ${n} tables: pool of 1 ${fmt(batch1.ms)} ms, pool of 2 ${fmt(batch2.ms)} ms: speed-up ${fmt(report.batch.speedup, 2)}x (target >= 1.8x)`);
+  console.log(`one table, strains in parallel: speed-up ${fmt(sum(pool1.times) / sum(pool2.times), 2)}x with 2 threads`);
+  const s = report.sizes;
+  console.log(`\n.wasm size: single ${s.single.raw} B raw, ${s.single.gzip} B gzip, ${s.single.brotli} B brotli; threaded ${s.threaded.raw} B raw, ${s.threaded.gzip} B gzip, ${s.threaded.brotli} B brotli`);
+  const c = report.cold;
+  console.log(`cold start (fresh page, localhost): threaded (2 threads) ready ${fmt(c.threaded.readyMs)} ms, first table ${fmt(c.threaded.firstResultMs)} ms; single ready ${fmt(c.single.readyMs)} ms, first table ${fmt(c.single.firstResultMs)} ms`);
+  writeFileSync(artifactPath('bench.json'), JSON.stringify(report, null, 2));
+  console.log(`\n(details: tests/artifacts/bench.json)`);
+} finally {
+  await browser.close();
+  await server.close();
+  await plain.close();
+}

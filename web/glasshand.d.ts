@@ -1,0 +1,223 @@
+// Types of web/glasshand.js, Glasshand's JS API. See web/PROTOCOL.md for the worker protocol.
+
+/** Seats and strains as letters: `N E S W`, `NT S H D C`. */
+export type Seat = 'N' | 'E' | 'S' | 'W';
+export type StrainName = 'NT' | 'S' | 'H' | 'D' | 'C';
+/** A card as suit letter + rank: `SA`, `HT`, `C2`. */
+export type CardName = string;
+/** A PBN deal: `N:<north> <east> <south> <west>`, hands `spades.hearts.diamonds.clubs`. */
+export type Pbn = string;
+
+export type State = 'loading' | 'idle' | 'computing' | 'failed';
+export type Mode = 'threaded' | 'single';
+
+export interface GlasshandOptions {
+  /** 'auto' (default): threaded when the page is cross-origin isolated and shared memory
+   * and nested workers work, else single. */
+  mode?: 'auto' | Mode;
+  /** Same as `mode: 'single'`. */
+  forceSingle?: boolean;
+  /** Pool threads in threaded mode (default: hardwareConcurrency, at most 8). */
+  threads?: number;
+  /** Where glasshand.js, worker.js and pkg/ live (default: beside glasshand.js). */
+  baseUrl?: string | URL;
+  /** How long a stopped or replaced job may run on before the worker is terminated and
+   * restarted (default 2000 ms threaded, 400 ms single). */
+  stopTimeoutMs?: number;
+  /** How long the worker may take to start (default 30000 ms). */
+  initTimeoutMs?: number;
+  /** Restarts allowed within a minute before the state becomes 'failed' (default 5). */
+  maxRestarts?: number;
+  onStateChange?: (detail: { state: State; message: string }) => void;
+}
+
+/** Search settings; the ablation switches of the teaching site. */
+export interface EngineOptions {
+  /** Transposition-table memory per thread, MB (1..64, default 16). */
+  ttMegabytes?: number;
+  tt?: 'off' | 'exact' | 'relative' | 'partition';
+  quickTricks?: boolean;
+  moveOrdering?: boolean;
+}
+
+export type EntryEvent = { type: 'entry'; index: number; declarer: Seat; strain: StrainName; tricks: number };
+export type TableEvent = { type: 'table'; index: number; table: TableResult };
+export type CardEvent = { type: 'card'; card: CardName; tricks: number };
+export type TraceEvent = { type: 'trace'; index: number; tricks: number };
+export type ProgressEvent = { type: 'progress'; done: number; total: number };
+export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent;
+
+export interface JobOptions extends EngineOptions {
+  /** Queue behind the other jobs instead of replacing the running one (latest wins). */
+  queue?: boolean;
+  /** Latest-wins jobs replace only jobs of the same group (default ''). */
+  group?: string;
+  /** Aborting stops the job. */
+  signal?: AbortSignal;
+  /** Engine settings (also accepted at the top level of the options). */
+  options?: EngineOptions;
+  onEntry?: (e: EntryEvent) => void;
+  onTable?: (e: TableEvent) => void;
+  onCard?: (e: CardEvent) => void;
+  onTrace?: (e: TraceEvent) => void;
+  onProgress?: (e: ProgressEvent) => void;
+  onEvent?: (e: JobEvent) => void;
+}
+
+/** A promise of a job's result, with the job's id (for `stop`). */
+export type Job<T> = Promise<T> & { id: number };
+
+export type Row = { NT: number; S: number; H: number; D: number; C: number };
+/** `tricks[declarer][strain]`: tricks for declarer's side, led by declarer's LHO. */
+export type Tricks = { N: Row; E: Row; S: Row; W: Row };
+
+export interface TableResult {
+  deal: Pbn;
+  tricks: Tricks;
+}
+
+export interface Position {
+  deal: Pbn;
+  /** Also accepted as `strain`. */
+  trump: StrainName | 'N';
+  strain?: StrainName;
+  /** Who led the current trick. */
+  leader: Seat;
+  /** Cards already played to the current trick (the deal holds the hands before them). */
+  trick?: CardName[] | string;
+  options?: EngineOptions;
+}
+
+export interface PositionResult {
+  deal: Pbn;
+  trump: StrainName;
+  leader: Seat;
+  trick: CardName[];
+  tomove: Seat;
+}
+
+export interface SolveResult extends PositionResult {
+  /** Tricks for tomove's side, the current trick included. */
+  tricks: number;
+}
+
+export interface AnalyseResult extends PositionResult {
+  best: number;
+  /** Every legal card: `{SA: 9, …}`. */
+  tricks: Record<CardName, number>;
+}
+
+export interface TrickStats {
+  nodes: number;
+  tt_probes: number;
+  tt_hits: number;
+  tt_cutoffs: number;
+  quick_trick_cutoffs: number;
+}
+
+export interface InspectResult extends PositionResult {
+  tricks: number;
+  active: {
+    tricks: number;
+    /** Active top cards per suit, S H D C. */
+    top: [number, number, number, number];
+    cards: CardName[];
+    inert: CardName[];
+    deals_sharing: number;
+  };
+  per_trick: TrickStats[];
+  total: TrickStats;
+  config: { tt_megabytes: number; tt: string; quick_tricks: boolean; move_ordering: boolean };
+}
+
+export interface ParResult {
+  deal: Pbn;
+  dealer: Seat;
+  vulnerable: 'None' | 'NS' | 'EW' | 'All';
+  tricks: Tricks;
+  dealer_par_score_ns: number;
+  dealer_par_contracts: string;
+  par_ns: string;
+  par_ew: string;
+  contracts_ns: string;
+  contracts_ew: string;
+}
+
+export interface PlayRecord {
+  deal: Pbn;
+  trump: StrainName | 'N';
+  /** The opening leader. */
+  leader: Seat;
+  /** Cards in order from the opening lead: a list, or text like `"D2D6DK"`. */
+  play: CardName[] | string;
+  options?: EngineOptions;
+}
+
+export interface PlayResult {
+  deal: Pbn;
+  trump: StrainName;
+  leader: Seat;
+  declarer: Seat;
+  play: CardName[];
+  /** Declarer's tricks before any card and after each card (`play.length + 1`). */
+  declarer_tricks: number[];
+}
+
+export interface ProbeResult {
+  mode: Mode;
+  threads: number;
+  /** Distinct pool threads that ran a task at once. */
+  running: number;
+  memoryBytes: number;
+}
+
+/** Codes: syntax, duplicate-card, unequal-hands, too-many-cards, card-not-held, revoke,
+ * trick-too-long, no-cards-left, unknown-suit, unknown-rank, unknown-seat, unknown-strain,
+ * unknown-vulnerability, bad-request, stopped, replaced, panic, destroyed, failed. */
+export class GlasshandError extends Error {
+  code: string;
+  constructor(message: string, code?: string);
+}
+
+export const MAX_THREADS: number;
+
+export function threadSupport(): { ok: boolean; reason: string };
+
+export class Glasshand extends EventTarget {
+  static create(options?: GlasshandOptions): Promise<Glasshand>;
+  constructor(options?: GlasshandOptions);
+  /** Resolves when the worker is ready (`create` awaits it). */
+  readonly ready: Promise<Glasshand>;
+  readonly state: State;
+  /** With state 'failed': why. */
+  readonly message: string;
+  readonly mode: Mode | null;
+  readonly threads: number;
+  readonly version: string;
+  /** Why threads are not used, when they are not. */
+  fallbackReason: string;
+  /** Milliseconds from construction to ready and to the first result. */
+  timings: { ready: number | null; firstResult: number | null };
+
+  table(deal: Pbn, opts?: JobOptions): Job<TableResult>;
+  tables(deals: Iterable<Pbn>, opts?: JobOptions): Job<TableResult[]>;
+  solve(position: Position, opts?: JobOptions): Job<SolveResult>;
+  analyse(position: Position, opts?: JobOptions): Job<AnalyseResult>;
+  inspect(position: Position, opts?: JobOptions): Job<InspectResult>;
+  active(position: Position, opts?: JobOptions): Job<InspectResult>;
+  par(
+    deal: Pbn | { deal: Pbn; dealer?: Seat; vulnerability?: string; vul?: string },
+    opts?: JobOptions & { dealer?: Seat; vulnerability?: string },
+  ): Job<ParResult>;
+  play(record: PlayRecord, opts?: JobOptions): Job<PlayResult>;
+  probeThreads(opts?: JobOptions): Job<ProbeResult>;
+  /** Stops one job (its promise or id), or every job. */
+  stop(job?: number | { id: number }): void;
+  destroy(): void;
+
+  addEventListener(type: 'statechange', listener: (e: CustomEvent<{ state: State; message: string }>) => void): void;
+  addEventListener(type: 'restart' | 'panic', listener: (e: CustomEvent<{ reason?: string; message?: string }>) => void): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+}
+
+export default Glasshand;

@@ -1,0 +1,525 @@
+// Glasshand's JS API: a double-dummy solver in a Web Worker, threaded where the page allows.
+//
+//   import { Glasshand } from './web/glasshand.js';
+//   const solver = await Glasshand.create();
+//   const t = await solver.table('N:AKQ2.… … … …', { onEntry: (e) => … });
+//   t.tricks.N.NT  // tricks for North declaring notrump
+//
+// No bundler needed: a plain <script type="module"> can import this file. Types are in
+// glasshand.d.ts; the worker protocol underneath is documented in PROTOCOL.md.
+
+/** Most threads the API starts: the threaded build's memory (256 MiB) is budgeted for 8. */
+export const MAX_THREADS = 8;
+
+const ENGINE_KEYS = ['tt', 'ttMegabytes', 'quickTricks', 'moveOrdering'];
+const EVENT_CALLBACKS = {
+  entry: 'onEntry',
+  table: 'onTable',
+  card: 'onCard',
+  trace: 'onTrace',
+  progress: 'onProgress',
+};
+
+/** An error from the solver: `code` is machine-readable (`duplicate-card`, `stopped`, …). */
+export class GlasshandError extends Error {
+  constructor(message, code = 'error') {
+    super(message);
+    this.name = 'GlasshandError';
+    this.code = code;
+  }
+}
+
+/**
+ * Whether this page can run the threaded build: cross-origin isolated, with
+ * SharedArrayBuffer and shared WebAssembly memory. (Nested workers are checked by the
+ * worker itself when it starts its pool.)
+ */
+export function threadSupport() {
+  if (!globalThis.crossOriginIsolated) {
+    return { ok: false, reason: 'the page is not cross-origin isolated (no COOP/COEP headers)' };
+  }
+  if (typeof SharedArrayBuffer !== 'function') return { ok: false, reason: 'SharedArrayBuffer is not available' };
+  try {
+    // eslint-disable-next-line no-new
+    new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+  } catch {
+    return { ok: false, reason: 'shared WebAssembly memory is not available' };
+  }
+  if (typeof Worker !== 'function') return { ok: false, reason: 'Web Workers are not available' };
+  return { ok: true, reason: '' };
+}
+
+// Compiled modules, shared by every solver of the page and reused when a worker restarts.
+const compiled = new Map();
+
+function compileModule(url) {
+  const key = String(url);
+  if (!compiled.has(key)) {
+    const p = (async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`fetching ${url}: HTTP ${response.status}`);
+      if (WebAssembly.compileStreaming && response.headers.get('content-type')?.startsWith('application/wasm')) {
+        return WebAssembly.compileStreaming(response);
+      }
+      return WebAssembly.compile(await response.arrayBuffer());
+    })();
+    p.catch(() => compiled.delete(key));
+    compiled.set(key, p);
+  }
+  return compiled.get(key);
+}
+
+function report(error) {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else console.error(error);
+}
+
+export class Glasshand extends EventTarget {
+  /**
+   * Starts a solver and resolves once its worker is ready.
+   * @param {import('./glasshand.js').GlasshandOptions} [options]
+   */
+  static async create(options = {}) {
+    const solver = new Glasshand(options);
+    await solver.ready;
+    return solver;
+  }
+
+  constructor(options = {}) {
+    super();
+    const forced = options.forceSingle ? 'single' : options.mode || 'auto';
+    if (!['auto', 'threaded', 'single'].includes(forced)) {
+      throw new GlasshandError(`unknown mode '${forced}' (use auto, threaded or single)`, 'bad-option');
+    }
+    const support = threadSupport();
+    this._auto = forced === 'auto';
+    this._wanted = forced === 'auto' ? (support.ok ? 'threaded' : 'single') : forced;
+    /** Why the threaded build is not used, if it is not. */
+    this.fallbackReason = this._wanted === 'single' ? (forced === 'single' ? 'single mode was asked for' : support.reason) : '';
+    const cores = (globalThis.navigator && navigator.hardwareConcurrency) || 4;
+    this._threadsWanted = Math.max(1, Math.min(MAX_THREADS, Math.floor(options.threads || cores)));
+    this._base = new URL(options.baseUrl || './', import.meta.url);
+    this._workerUrl = new URL('worker.js', this._base);
+    this._pkgBase = new URL('pkg/', this._base);
+    this._stopTimeout = options.stopTimeoutMs;
+    this._initTimeout = options.initTimeoutMs || 30000;
+    this._maxRestarts = options.maxRestarts ?? 5;
+    this._onStateChange = options.onStateChange;
+
+    this._state = 'loading';
+    this._message = '';
+    this._mode = null;
+    this._threads = 0;
+    this._version = '';
+    this._worker = null;
+    this._jobs = new Map(); // id -> job, in submission order
+    this._nextId = 1;
+    this._runningId = null;
+    this._watchdogs = new Map();
+    this._restarts = [];
+    this._destroyed = false;
+    /** Milliseconds since the solver was created: ready, first result. */
+    this.timings = { ready: null, firstResult: null };
+    this._t0 = performance.now();
+    this.ready = this._boot(this._wanted).then(() => this);
+    // Callers see failures through `create` or `state`; never as an unhandled rejection.
+    this.ready.catch(() => {});
+  }
+
+  /** 'loading' | 'idle' | 'computing' | 'failed' */
+  get state() {
+    return this._state;
+  }
+
+  /** With state 'failed': why. */
+  get message() {
+    return this._message;
+  }
+
+  /** 'threaded' | 'single' (null while loading the first time). */
+  get mode() {
+    return this._mode;
+  }
+
+  /** Threads of the pool (1 in single mode). */
+  get threads() {
+    return this._threads;
+  }
+
+  get version() {
+    return this._version;
+  }
+
+  // --- jobs -----------------------------------------------------------------------------
+
+  /** The DD table of a deal (PBN `N:… … … …`). Streams `onEntry`, `onProgress`. */
+  table(deal, opts = {}) {
+    return this._submit('table', { deal, options: engineOptions(opts) }, opts);
+  }
+
+  /** DD tables of many deals (parallel over deals in threaded mode). Streams `onTable`. */
+  tables(deals, opts = {}) {
+    return this._submit('tables', { deals: [...deals], options: engineOptions(opts) }, opts);
+  }
+
+  /** Tricks for the side to move: position `{deal, trump, leader, trick?}`. */
+  solve(position, opts = {}) {
+    return this._submit('solve', positionRequest(position, opts), opts);
+  }
+
+  /** Every legal card with its tricks. Streams `onCard` as each card is solved. */
+  analyse(position, opts = {}) {
+    return this._submit('analyse', positionRequest(position, opts), opts);
+  }
+
+  /** The value, the active cards of its proof and per-trick search statistics; takes the
+   * ablation options `tt`, `quickTricks`, `moveOrdering`. */
+  inspect(position, opts = {}) {
+    return this._submit('inspect', positionRequest(position, opts), opts);
+  }
+
+  /** Same as {@link Glasshand#inspect}. */
+  active(position, opts = {}) {
+    return this.inspect(position, opts);
+  }
+
+  /** Par (DDS `Par` and `DealerPar`) with the DD table; `deal` or `{deal, dealer, vulnerability}`. */
+  par(deal, opts = {}) {
+    const board = typeof deal === 'string' ? { deal } : { ...deal };
+    const request = {
+      deal: board.deal,
+      dealer: board.dealer ?? opts.dealer,
+      vulnerability: board.vulnerability ?? board.vul ?? opts.vulnerability ?? opts.vul,
+      options: engineOptions(opts),
+    };
+    return this._submit('par', request, opts);
+  }
+
+  /** Declarer's DD tricks before and after each card of `{deal, trump, leader, play}`.
+   * Streams `onTrace`. */
+  play(record, opts = {}) {
+    const request = {
+      deal: record.deal,
+      trump: record.trump ?? record.strain,
+      leader: record.leader,
+      play: record.play ?? [],
+      options: engineOptions({ ...opts, ...(record.options || {}) }),
+    };
+    return this._submit('play', request, opts);
+  }
+
+  /** Runs a task on every pool thread at once: `{mode, threads, running, memoryBytes}`. */
+  probeThreads(opts = {}) {
+    return this._submit('probe', {}, { queue: true, ...opts });
+  }
+
+  /**
+   * Stops one job (its promise or its id) or, with no argument, every job. The job's
+   * promise rejects with code `stopped`.
+   */
+  stop(which) {
+    const id = which && typeof which === 'object' ? which.id : which;
+    for (const job of [...this._jobs.values()]) {
+      if (id !== undefined && id !== null && job.id !== id) continue;
+      this._cancel(job, 'stopped');
+    }
+  }
+
+  /** Ends the worker; pending jobs reject with code `destroyed`. */
+  destroy() {
+    if (this._destroyed) return;
+    this._destroyed = true;
+    this._terminate();
+    for (const job of [...this._jobs.values()]) this._settle(job, new GlasshandError('the solver was destroyed', 'destroyed'));
+    this._setState('failed', 'destroyed');
+  }
+
+  /** For tests: makes the engine panic (on a pool thread with `pool`). The worker reports
+   * it and is restarted; the promise rejects with code `panic`. */
+  _debugPanic(pool = false) {
+    return this._submit('panic', { pool }, { queue: true });
+  }
+
+  // --- internals ------------------------------------------------------------------------
+
+  _submit(kind, request, opts) {
+    if (this._destroyed) return Promise.reject(new GlasshandError('the solver was destroyed', 'destroyed'));
+    const id = this._nextId++;
+    const queue = Boolean(opts.queue);
+    const group = opts.group == null ? '' : String(opts.group);
+    let resolve;
+    let reject;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const job = { id, kind, msg: { type: 'job', id, kind, request, queue, group }, opts, resolve, reject, sent: false, started: false, cancel: null };
+    if (!queue) {
+      for (const other of [...this._jobs.values()]) {
+        if (!other.msg.queue && other.msg.group === group) this._cancel(other, 'replaced', false);
+      }
+    }
+    this._jobs.set(id, job);
+    if (this._worker) this._send(job);
+    this._updateState();
+    if (opts.signal) {
+      if (opts.signal.aborted) this.stop(id);
+      else opts.signal.addEventListener('abort', () => this.stop(id), { once: true });
+    }
+    promise.id = id;
+    return promise;
+  }
+
+  _send(job) {
+    job.sent = true;
+    this._worker.postMessage(job.msg);
+  }
+
+  // Marks a job cancelled. A job the worker has not started rejects now; a running one when
+  // the worker confirms, or when the watchdog gives up on it and restarts the worker.
+  _cancel(job, code, tell = true) {
+    if (job.cancel) return;
+    job.cancel = code;
+    if (job.sent && this._worker && tell) this._worker.postMessage({ type: 'stop', id: job.id });
+    // (A replaced job needs no message: the worker applies the same latest-wins rule.)
+    if (job.started) {
+      this._watch(job.id);
+    } else {
+      this._settle(job, new GlasshandError(code === 'replaced' ? 'replaced by a newer job' : 'stopped', code));
+    }
+  }
+
+  _stopTimeoutMs() {
+    if (this._stopTimeout) return this._stopTimeout;
+    // Threaded: the search polls a shared flag, so a stop lands within milliseconds. Single:
+    // a step (one strain) can take seconds on a hard deal; restarting is faster.
+    return this._mode === 'threaded' ? 2000 : 400;
+  }
+
+  _watch(id) {
+    if (this._watchdogs.has(id)) return;
+    const timer = setTimeout(() => {
+      this._watchdogs.delete(id);
+      if (this._runningId === id && this._worker) {
+        this._restart(`job ${id} did not stop within ${this._stopTimeoutMs()} ms`, null, '', false);
+      }
+    }, this._stopTimeoutMs());
+    this._watchdogs.set(id, timer);
+  }
+
+  _unwatch(id) {
+    const t = this._watchdogs.get(id);
+    if (t !== undefined) clearTimeout(t);
+    this._watchdogs.delete(id);
+  }
+
+  _settle(job, error, result) {
+    if (!this._jobs.has(job.id)) return;
+    this._jobs.delete(job.id);
+    if (error) job.reject(error);
+    else job.resolve(result);
+    this._updateState();
+  }
+
+  _updateState() {
+    if (this._destroyed || this._state === 'failed' || this._state === 'loading') return;
+    this._setState(this._jobs.size > 0 ? 'computing' : 'idle');
+  }
+
+  _setState(state, message = '') {
+    if (state === this._state && message === this._message) return;
+    this._state = state;
+    this._message = message;
+    const detail = { state, message };
+    try {
+      this._onStateChange?.(detail);
+    } catch (e) {
+      report(e);
+    }
+    this.dispatchEvent(new CustomEvent('statechange', { detail }));
+  }
+
+  async _boot(mode) {
+    this._setState('loading');
+    for (;;) {
+      try {
+        await this._spawn(mode);
+        return;
+      } catch (e) {
+        if (this._destroyed) throw new GlasshandError('the solver was destroyed', 'destroyed');
+        if (mode === 'threaded' && this._auto) {
+          this.fallbackReason = `the threaded build did not start: ${e.message}`;
+          mode = 'single';
+          continue;
+        }
+        const message = `the engine did not start: ${e.message}`;
+        this._setState('failed', message);
+        for (const job of [...this._jobs.values()]) this._settle(job, new GlasshandError(message, 'failed'));
+        throw new GlasshandError(message, 'failed');
+      }
+    }
+  }
+
+  async _spawn(mode) {
+    const module = await compileModule(new URL(`${mode}/glasshand_bg.wasm`, this._pkgBase));
+    if (this._destroyed) throw new Error('destroyed');
+    const worker = new Worker(this._workerUrl, { type: 'module', name: `glasshand-${mode}` });
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => fail(new Error(`no answer within ${this._initTimeout} ms`)), this._initTimeout);
+      const fail = (err) => {
+        clearTimeout(timer);
+        worker.terminate();
+        reject(err);
+      };
+      worker.onmessage = (e) => {
+        const msg = e.data;
+        if (msg.type === 'ready') {
+          clearTimeout(timer);
+          if (this._destroyed) {
+            fail(new Error('destroyed'));
+            return;
+          }
+          this._worker = worker;
+          this._mode = msg.mode;
+          this._threads = msg.threads;
+          this._version = msg.version;
+          worker.onmessage = (ev) => this._onMessage(worker, ev.data);
+          worker.onerror = (ev) => {
+            ev.preventDefault();
+            this._onMessage(worker, { type: 'panic', id: this._runningId, message: ev.message || 'uncaught error in the worker' });
+          };
+          resolve();
+        } else if (msg.type === 'init-error') {
+          fail(new Error(msg.message));
+        }
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        fail(new Error(e.message || 'the worker failed to load'));
+      };
+      worker.postMessage({
+        type: 'init',
+        mode,
+        module,
+        threads: this._threadsWanted,
+        pkgBase: this._pkgBase.href,
+      });
+    });
+    if (this.timings.ready === null) this.timings.ready = performance.now() - this._t0;
+    this._setState(this._jobs.size ? 'computing' : 'idle');
+    for (const job of this._jobs.values()) this._send(job);
+  }
+
+  _terminate() {
+    for (const t of this._watchdogs.values()) clearTimeout(t);
+    this._watchdogs.clear();
+    if (this._worker) {
+      this._worker.onmessage = null;
+      this._worker.onerror = null;
+      this._worker.terminate();
+    }
+    this._worker = null;
+    this._runningId = null;
+  }
+
+  // Ends the worker and starts a new one. The job that crashed it (panic) and cancelled jobs
+  // are rejected; the others are sent again in order. Crashes (not the watchdog's deliberate
+  // restarts) count towards `maxRestarts` a minute, past which the state is 'failed'.
+  _restart(reason, crashedId, panicMessage, crash = true) {
+    if (this._destroyed) return;
+    const mode = this._mode;
+    this._terminate();
+    for (const job of [...this._jobs.values()]) {
+      job.sent = false;
+      job.started = false;
+      if (job.id === crashedId) {
+        this._settle(job, new GlasshandError(`the engine panicked: ${panicMessage}`, 'panic'));
+      } else if (job.cancel) {
+        this._settle(job, new GlasshandError(job.cancel === 'replaced' ? 'replaced by a newer job' : 'stopped', job.cancel));
+      }
+    }
+    const now = performance.now();
+    this._restarts = this._restarts.filter((t) => now - t < 60000);
+    if (crash) this._restarts.push(now);
+    this.dispatchEvent(new CustomEvent('restart', { detail: { reason } }));
+    if (this._restarts.length > this._maxRestarts) {
+      const message = `the engine kept failing (${reason})`;
+      this._setState('failed', message);
+      for (const job of [...this._jobs.values()]) this._settle(job, new GlasshandError(message, 'failed'));
+      return;
+    }
+    this._boot(mode).catch(() => {});
+  }
+
+  _onMessage(worker, msg) {
+    if (worker !== this._worker) return;
+    const job = msg.id != null ? this._jobs.get(msg.id) : undefined;
+    switch (msg.type) {
+      case 'start':
+        this._runningId = msg.id;
+        if (job) {
+          job.started = true;
+          job.total = msg.total;
+          if (job.cancel) this._watch(msg.id);
+        } else {
+          // Rejected here already (stopped or replaced before it started): make sure it ends.
+          this._watch(msg.id);
+        }
+        break;
+      case 'event':
+        if (job && !job.cancel) dispatch(job, msg.event);
+        break;
+      case 'result':
+      case 'error':
+        this._unwatch(msg.id);
+        if (this._runningId === msg.id) this._runningId = null;
+        if (!job) break;
+        if (msg.type === 'result') {
+          if (this.timings.firstResult === null) this.timings.firstResult = performance.now() - this._t0;
+          this._settle(job, null, msg.result);
+        } else {
+          this._settle(job, new GlasshandError(msg.error.message, msg.error.code));
+        }
+        break;
+      case 'panic':
+        this.dispatchEvent(new CustomEvent('panic', { detail: { message: msg.message } }));
+        this._restart(`the engine panicked: ${msg.message}`, msg.id ?? this._runningId, msg.message);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function dispatch(job, event) {
+  const name = EVENT_CALLBACKS[event.type];
+  for (const cb of [name && job.opts[name], job.opts.onEvent]) {
+    if (typeof cb !== 'function') continue;
+    try {
+      cb(event);
+    } catch (e) {
+      report(e);
+    }
+  }
+}
+
+function engineOptions(opts) {
+  const out = { ...(opts.options || {}) };
+  for (const k of ENGINE_KEYS) if (opts[k] !== undefined) out[k] = opts[k];
+  return out;
+}
+
+function positionRequest(position, opts) {
+  if (!position || typeof position !== 'object') {
+    return { deal: String(position ?? ''), trump: '', leader: '' };
+  }
+  return {
+    deal: position.deal,
+    trump: position.trump ?? position.strain,
+    leader: position.leader,
+    trick: position.trick ?? [],
+    options: engineOptions({ ...opts, ...(position.options || {}) }),
+  };
+}
+
+export default Glasshand;
