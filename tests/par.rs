@@ -64,10 +64,7 @@ fn read(path: &Path) -> String {
 }
 
 fn text(v: &Value, key: &str) -> String {
-    v[key]
-        .as_str()
-        .unwrap_or_else(|| panic!("no {key} in {v}"))
-        .to_string()
+    v[key].as_str().unwrap_or_else(|| panic!("no {key} in {v}")).to_string()
 }
 
 /// The 700 random deals: tables from `tables.jsonl`, par from `par.jsonl`.
@@ -78,23 +75,12 @@ fn jsonl_cases() -> Vec<Case> {
     for (i, (t, p)) in tables.lines().zip(pars.lines()).enumerate() {
         let t: Value = serde_json::from_str(t).unwrap();
         let p: Value = serde_json::from_str(p).unwrap();
-        assert_eq!(
-            t["deal"],
-            p["deal"],
-            "par.jsonl line {} is another deal",
-            i + 1
-        );
+        assert_eq!(t["deal"], p["deal"], "par.jsonl line {} is another deal", i + 1);
         let mut table = DdTable::default();
         for seat in Seat::ALL {
             for strain in Strain::ALL {
-                let key = if strain == Strain::NoTrump {
-                    "NT"
-                } else {
-                    strain.name()
-                };
-                let n = t["tricks"][seat.letter().to_string()][key]
-                    .as_u64()
-                    .unwrap();
+                let key = if strain == Strain::NoTrump { "NT" } else { strain.name() };
+                let n = t["tricks"][seat.letter().to_string()][key].as_u64().unwrap();
                 table.set(seat, strain, n as u8);
             }
         }
@@ -115,11 +101,7 @@ fn jsonl_cases() -> Vec<Case> {
 
 /// The quoted fields of a `PAR`/`PAR2` line.
 fn quoted(line: &str) -> Vec<String> {
-    line.split('"')
-        .skip(1)
-        .step_by(2)
-        .map(String::from)
-        .collect()
+    line.split('"').skip(1).step_by(2).map(String::from).collect()
 }
 
 /// Every hand of a DDS test file: 7 lines each, `PBN`, `FUT`, `TABLE`, `PAR`, `PAR2`, ...
@@ -148,10 +130,7 @@ fn dds_cases(path: &Path) -> Vec<Case> {
             }
             "TABLE" => {
                 // Strains S H D C NT, and within each strain seats N E S W.
-                let n: Vec<u8> = rest
-                    .split_whitespace()
-                    .map(|w| w.parse().unwrap())
-                    .collect();
+                let n: Vec<u8> = rest.split_whitespace().map(|w| w.parse().unwrap()).collect();
                 assert_eq!(n.len(), 20, "{file}: {line}");
                 for strain in Strain::ALL {
                     for seat in Seat::ALL {
@@ -188,8 +167,7 @@ fn dds_files() -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            name.ends_with(".txt")
-                && (name.starts_with("list") || name.starts_with("thomas") || name == "largest.txt")
+            name.ends_with(".txt") && (name.starts_with("list") || name.starts_with("thomas") || name == "largest.txt")
         })
         .collect();
     files.sort();
@@ -204,11 +182,7 @@ fn random_deals_match_dds() {
 #[test]
 fn dds_test_hands_match_dds() {
     let files = dds_files();
-    assert_eq!(
-        files.len(),
-        9,
-        "expected 6 list files, largest and 2 thomas files"
-    );
+    assert_eq!(files.len(), 9, "expected 6 list files, largest and 2 thomas files");
     let mut cases = Vec::new();
     for file in &files {
         let found = dds_cases(file);
