@@ -1,0 +1,17 @@
+// Development helper: screenshots a page of the site. node tests/browser/site-lib/shot.mjs PATH OUT.png [w h]
+import { startServer } from './server.mjs';
+import { launch } from './browser.mjs';
+let [path = 'index.html', out = 'tests/artifacts/dev.png', w = '1280', h = '800', wait = '1500'] = process.argv.slice(2);
+let server = await startServer();
+let browser = await launch();
+try {
+  let page = await browser.newPage({ viewport: { width: +w, height: +h } });
+  page.on('console', (m) => console.log('console:', m.type(), m.text()));
+  page.on('pageerror', (e) => console.log('pageerror:', e.message));
+  await page.goto(server.url + path);
+  await page.waitForTimeout(+wait);
+  await page.screenshot({ path: out, fullPage: process.env.FULL === '1' });
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,134 @@
+// The page's markup. app.js fills it in; index.html only provides <div id="glasshand-app">.
+
+export const LAYOUT = /* html */ `
+<a class="skip" href="#board">Skip to the deal</a>
+<header class="top">
+  <div class="brand">
+    <h1><span class="logo" aria-hidden="true">♠<span class="r">♥</span></span> Glasshand</h1>
+    <p class="tagline">A double-dummy solver that shows its working
+      <span id="engine-state" class="engine-state" role="status" aria-live="polite"><span class="dot" aria-hidden="true"></span><span class="text">Loading the solver…</span></span></p>
+  </div>
+  <nav class="toolbar" aria-label="Deal">
+    <label class="sr-only" for="example-select">Example deal</label>
+    <select id="example-select"></select>
+    <button type="button" id="random-deal">Random deal</button>
+    <button type="button" id="toggle-entry" aria-expanded="false" aria-controls="entry">Enter a deal…</button>
+    <button type="button" id="share-link">Copy link</button>
+    <button type="button" id="export-pbn">Export PBN</button>
+  </nav>
+</header>
+<p id="status" class="status" role="status" aria-live="polite"></p>
+<section id="entry" class="panel entry" hidden aria-labelledby="entry-title">
+  <h2 id="entry-title">Enter a deal</h2>
+  <div id="entry-body"></div>
+</section>
+<div id="pbn-export" class="panel" hidden>
+  <h2>PBN export</h2>
+  <label for="pbn-text">The deal with its double-dummy table (OptimumResultTable):</label>
+  <textarea id="pbn-text" rows="12" readonly spellcheck="false"></textarea>
+  <div class="row"><a id="pbn-download" class="button" download="glasshand.pbn" href="#">Download glasshand.pbn</a>
+  <button type="button" id="pbn-close">Close</button></div>
+</div>
+<main class="layout">
+  <section id="board" class="panel board" aria-labelledby="board-title" tabindex="-1">
+    <h2 id="board-title" class="sr-only">The deal</h2>
+    <p id="example-text" class="example-text"></p>
+    <div id="diagram"></div>
+    <div class="play-controls" role="toolbar" aria-label="Play">
+      <button type="button" id="btn-start" aria-label="Back to the start" title="Start (Home)">|◀</button>
+      <button type="button" id="btn-prev-trick" aria-label="Previous trick" title="Previous trick (Page Up)">◀◀</button>
+      <button type="button" id="btn-undo" aria-label="Undo" title="Undo (←)">◀</button>
+      <button type="button" id="btn-redo" aria-label="Redo" title="Redo (→)">▶</button>
+      <button type="button" id="btn-next-trick" aria-label="Next trick" title="Next trick (Page Down)">▶▶</button>
+      <button type="button" id="btn-end" aria-label="To the last card played" title="End (End)">▶|</button>
+      <button type="button" id="btn-best" class="primary" title="Play the best card (B)">Play best card</button>
+      <button type="button" id="btn-rest" title="Play the rest double-dummy">Play the rest double-dummy</button>
+    </div>
+    <p id="position-text" class="position-text" aria-live="polite"></p>
+    <p class="keys">Keys: type a card (<kbd>H</kbd> <kbd>Q</kbd>), <kbd>←</kbd>/<kbd>→</kbd> undo/redo, <kbd>PgUp</kbd>/<kbd>PgDn</kbd> tricks, <kbd>B</kbd> best card.</p>
+  </section>
+  <aside class="side">
+    <section class="panel" aria-labelledby="contract-title">
+      <h2 id="contract-title">Contract and lead</h2>
+      <div class="contract-grid">
+        <fieldset class="strains"><legend>Trumps</legend><div id="strain-buttons" class="seg"></div></fieldset>
+        <div class="field" id="field-declarer"><label for="declarer-select">Declarer</label><select id="declarer-select"></select></div>
+        <div class="field"><label for="leader-select">On lead</label><select id="leader-select"></select></div>
+        <div class="field" id="field-level"><label for="level-select">Level</label><select id="level-select"></select></div>
+        <div class="field"><label for="perspective-select">Count tricks for</label><select id="perspective-select">
+          <option value="NS">North–South</option><option value="EW">East–West</option></select></div>
+        <div class="field wide"><label for="display-select">Numbers on cards</label><select id="display-select">
+          <option value="delta">= / ±1 against best play</option>
+          <option value="tricks">Total tricks</option>
+          <option value="contract">= / +1 / −1 against the contract</option></select></div>
+        <div class="field"><label for="dealer-select">Dealer</label><select id="dealer-select"></select></div>
+        <div class="field"><label for="vul-select">Vulnerable</label><select id="vul-select">
+          <option value="None">None</option><option value="NS">N–S</option><option value="EW">E–W</option><option value="All">All</option></select></div>
+      </div>
+    </section>
+    <section class="panel" aria-labelledby="table-title">
+      <h2 id="table-title">Double-dummy table</h2>
+      <table id="dd-table" class="dd-table"><caption class="sr-only">Tricks for each declarer and strain</caption></table>
+      <p id="par-text" class="par"></p>
+      <p class="hint">Click a number to play that contract.</p>
+    </section>
+    <section class="panel" aria-labelledby="record-title">
+      <h2 id="record-title">The play</h2>
+      <ol id="play-record" class="record"></ol>
+      <p id="record-note" class="hint"></p>
+    </section>
+  </aside>
+</main>
+<section id="inside" class="panel inside" aria-labelledby="inside-title">
+  <h2 id="inside-title">Inside the solver</h2>
+  <div class="inside-grid">
+    <div class="inside-text">
+      <h3>Which cards matter</h3>
+      <p id="active-text">…</p>
+      <label class="check"><input type="checkbox" id="show-inert" checked> <span>Grey the inert cards as <b>x</b> at the start of each trick</span></label>
+      <h3>What the search did, trick by trick</h3>
+      <p id="stats-text" class="hint"></p>
+    </div>
+    <div class="chart-box">
+      <div class="chart-head">
+        <span id="chart-title">Search statistics per trick</span>
+        <span class="seg small-seg" role="radiogroup" aria-label="Chart scale">
+          <label><input type="radio" name="chart-scale" value="log" checked> log</label>
+          <label><input type="radio" name="chart-scale" value="linear"> linear</label>
+        </span>
+      </div>
+      <div id="stats-chart"></div>
+      <details><summary>The numbers</summary><div id="stats-numbers"></div></details>
+    </div>
+  </div>
+  <div class="ablation">
+    <h3>Classroom comparison</h3>
+    <p class="hint" id="ablation-intro">Solve the position at the start of this trick again, each time from an empty table, with parts of the solver switched off. The value never changes; the work does. (Times include clearing the table, a few milliseconds.)</p>
+    <div class="row">
+      <button type="button" id="run-ablation" class="primary">Compare</button>
+      <button type="button" id="stop-ablation" hidden>Stop</button>
+      <button type="button" id="ablation-slow" hidden>Include the slow ones</button>
+      <span id="ablation-note" class="hint"></span>
+    </div>
+    <table id="ablation-table" class="ablation-table">
+      <thead><tr><th scope="col">Solver</th><th scope="col">Value</th><th scope="col">Nodes</th><th scope="col"><abbr title="Nodes compared with partition search">× nodes</abbr></th><th scope="col">TT hits</th><th scope="col">Time</th><th scope="col" class="bar-col"><span class="sr-only">Nodes, relative</span></th></tr></thead>
+      <tbody></tbody>
+    </table>
+  </div>
+  <div class="explain">
+    <details open><summary>Partition search</summary>
+      <p>After proving a result, the solver asks which cards it actually relied on. A card is <b>active</b> when it won a trick <i>because of its rank</i> somewhere in the proof; the rest are <b>inert</b>: only how many of them each hand holds mattered. The result then holds for every position with the same suit lengths and the same owners of the active cards, so one search answers for many deals at once. This idea is Matthew Ginsberg’s <i>partition search</i>, which made his GIB program fast.</p>
+    </details>
+    <details><summary>The transposition table and bounds</summary>
+      <p>Different orders of play often reach the same position. The solver stores what it learnt at the start of each trick in a <b>transposition table</b> (TT): not a single value but a lower and an upper bound on the tricks, so one entry serves every target. An <i>exact</i> table only matches identical cards; <i>relative ranks</i> also match positions where only played cards differ; <i>partition</i> entries match whenever the active cards agree. The table’s layout, an owner vector per suit with a mask over the active cards, follows Pierre Bradmetz’s <i>Les solveurs double mort</i>.</p>
+    </details>
+    <details><summary>Quick tricks and move ordering</summary>
+      <p><b>Quick tricks</b> count the winners the side on lead can cash at once; when they already reach the target, the search stops without trying a card. <b>Move ordering</b> tries the likely best cards first (win cheaply, second hand low, finesse, ruff), so the other cards are refuted quickly. Switch either off in the comparison above and watch the node count grow.</p>
+    </details>
+  </div>
+</section>
+<footer class="foot">
+  <p id="thread-note" class="quiet"></p>
+  <p class="quiet">Glasshand solves in your browser with WebAssembly; nothing is sent anywhere.</p>
+</footer>
+`;
