@@ -135,6 +135,12 @@ impl Position {
         }
     }
 
+    /// The legal cards of the player to move in groups of equivalent cards: touching ranks
+    /// in one hand, counting the cards already played as gone. Spades first, high to low.
+    pub fn groups(&self) -> Vec<Cards> {
+        crate::moves::groups(&self.remaining(), self.legal_cards(), &self.trick)
+    }
+
     /// The position after `card` is played; completing a trick moves to the next one.
     pub fn play(&self, card: Card) -> Result<Position, Error> {
         if self.tricks_left() == 0 {

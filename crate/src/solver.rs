@@ -1,7 +1,7 @@
 //! The public entry points: exact values by MTD(f) over null-window searches, per-card
 //! analysis, and the active cards of a position.
 
-use crate::moves::{self, Trick};
+use crate::moves::Trick;
 use crate::search::Search;
 use crate::tt::{OwnerTable, Tt};
 use crate::{Card, Cards, Error, Position, Seat, Stats, Strain, Suit};
@@ -176,16 +176,12 @@ impl Solver {
     /// each result as soon as it is known. The result lists cards from spades to clubs,
     /// high to low.
     pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
-        let mover = pos.to_move();
-        let left = pos.tricks_left();
         let mut out = Vec::new();
         let mut guess = None;
-        for group in moves::groups(&pos.remaining(), pos.legal_cards(), pos.trick()) {
+        for group in pos.groups() {
             let card = group.lowest().expect("groups are not empty");
-            let child = pos.play(card)?;
-            let (ns, bonus) = self.value_after(pos, &child, guess)?;
-            guess = Some(ns);
-            let tricks = for_side(mover, ns + bonus, left);
+            let (tricks, child_ns) = self.card_value(pos, card, guess)?;
+            guess = Some(child_ns);
             for c in group.iter() {
                 on_card(c, tricks);
                 out.push((c, tricks));
@@ -195,11 +191,14 @@ impl Solver {
         Ok(out)
     }
 
-    /// North-South's tricks in `child` and whether they won the trick `child` completed.
-    fn value_after(&mut self, parent: &Position, child: &Position, guess: Option<u8>) -> Result<(u8, u8), Error> {
-        let completed = child.trick().is_empty() && !parent.trick().is_empty() && parent.trick().len() == 3;
+    /// The tricks the side to move takes after playing `card` (the current trick included),
+    /// and North-South's value of the position that follows, a guess for the next card.
+    pub fn card_value(&mut self, pos: &Position, card: Card, guess: Option<u8>) -> Result<(u8, u8), Error> {
+        let child = pos.play(card)?;
+        let completed = pos.trick().len() == 3;
         let bonus = (completed && child.leader().is_ns()) as u8;
-        Ok((self.value_ns(child, guess)?, bonus))
+        let child_ns = self.value_ns(&child, guess)?;
+        Ok((for_side(pos.to_move(), child_ns + bonus, pos.tricks_left()), child_ns))
     }
 
     /// The value of `pos` with the active cards that prove it: the union of the proofs of
