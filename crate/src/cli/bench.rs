@@ -83,6 +83,16 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[idx.min(sorted.len() - 1)]
 }
 
+/// CPU seconds this process has used: on a shared machine, steadier than the wall clock.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn peak_memory_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -102,6 +112,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
     let mut nodes = 0u64;
     let mut wrong = 0;
     let mut progress = super::progress::Progress::new("1 thread", n);
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     for case in &cases {
         solver.reset_stats();
@@ -113,6 +124,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         progress.advance(1);
     }
     let total = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let dds_total: f64 = cases.iter().filter_map(|c| c.dds_ms).sum::<f64>() / 1000.0;
@@ -124,8 +136,14 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         sorted[n - 1]
     );
     println!("           nodes per deal {:.0}; tables differing from DDS: {wrong}", nodes as f64 / n as f64);
+    if let Some(cpu) = cpu {
+        println!("           CPU time {cpu:.1} s (wall {total:.1} s)");
+    }
     if dds_total > 0.0 {
         println!("           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x", total / dds_total);
+        if let Some(cpu) = cpu {
+            println!("           ratio by CPU time {:.2}x", cpu / dds_total);
+        }
     }
     if let Some(mb) = peak_memory_mb() {
         println!("           peak memory {mb:.0} MB");
