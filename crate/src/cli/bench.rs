@@ -6,32 +6,13 @@ use glasshand::{pbn, DdTable, Deal, Seat, Solver, Strain};
 use rayon::prelude::*;
 use std::time::Instant;
 
-/// A fixed list: the first deals of the shared random set.
-const BENCH_DEALS: &[&str] = &[
-    "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962",
-    "N:KJT85.QT86.65.32 Q32.J75.T32.JT86 A64.K3.KQ74.A974 97.A942.AJ98.KQ5",
-    "N:T95.J852.3.T8764 K764.A643.AK.KJ2 J83.K7.J875.AQ93 AQ2.QT9.QT9642.5",
-    "N:Q82.KJ.KJ832.Q93 AKJ953.Q5.654.J5 .98764.AQT9.KT64 T764.AT32.7.A872",
-    "N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95",
-    "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-    "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
-    "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
-];
-
-/// Solves every DD table of the list on one thread and prints the node total: it must not
-/// change under a refactor, and the wasm build must print the same.
+/// Solves every DD table of the engine's bench list on one thread and prints the node
+/// total: it must not change under a refactor, and the wasm build must print the same.
 pub fn signature(opts: &Options) -> Result<(), String> {
     let start = Instant::now();
-    let mut solver = Solver::new(opts.config);
-    let mut total = 0u64;
-    for (i, text) in BENCH_DEALS.iter().enumerate() {
-        let deal = pbn::parse_deal(text).map_err(|e| e.to_string())?;
-        solver.reset_stats();
-        solver.table(&deal).map_err(|e| e.to_string())?;
-        let nodes = solver.stats().nodes();
-        total += nodes;
-        eprintln!("deal {:2}: {nodes:>10} nodes", i + 1);
-    }
+    let total =
+        glasshand::bench::signature(&opts.config, &mut |i, nodes| eprintln!("deal {:2}: {nodes:>10} nodes", i + 1))
+            .map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
     eprintln!("Total time (ms) : {:.0}", secs * 1000.0);
     eprintln!("Nodes/second    : {:.0}", total as f64 / secs);
