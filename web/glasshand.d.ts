@@ -38,6 +38,9 @@ export interface EngineOptions {
   tt?: 'off' | 'exact' | 'relative' | 'partition';
   quickTricks?: boolean;
   moveOrdering?: boolean;
+  /** `inspect` only: solve from an empty transposition table, so that the statistics (and
+   * an ablation comparison) describe a cold solve rather than one helped by earlier jobs. */
+  fresh?: boolean;
 }
 
 export type EntryEvent = { type: 'entry'; index: number; declarer: Seat; strain: StrainName; tricks: number };
@@ -176,6 +179,8 @@ export interface ProbeResult {
  * unknown-vulnerability, bad-request, stopped, replaced, panic, destroyed, failed. */
 export class GlasshandError extends Error {
   code: string;
+  /** A stopped `inspect` (threaded mode): the nodes it searched before it stopped. */
+  nodes?: number;
   constructor(message: string, code?: string);
 }
 

@@ -11,7 +11,7 @@
 /** Most threads the API starts: the threaded build's memory (256 MiB) is budgeted for 8. */
 export const MAX_THREADS = 8;
 
-const ENGINE_KEYS = ['tt', 'ttMegabytes', 'quickTricks', 'moveOrdering'];
+const ENGINE_KEYS = ['tt', 'ttMegabytes', 'quickTricks', 'moveOrdering', 'fresh'];
 const EVENT_CALLBACKS = {
   entry: 'onEntry',
   table: 'onTable',
@@ -173,7 +173,8 @@ export class Glasshand extends EventTarget {
   }
 
   /** The value, the active cards of its proof and per-trick search statistics; takes the
-   * ablation options `tt`, `quickTricks`, `moveOrdering`. */
+   * ablation options `tt`, `quickTricks`, `moveOrdering`, and `fresh` (solve from an empty
+   * transposition table). Stopped, it rejects with `nodes`: the nodes searched so far. */
   inspect(position, opts = {}) {
     return this._submit('inspect', positionRequest(position, opts), opts);
   }
@@ -478,7 +479,9 @@ export class Glasshand extends EventTarget {
           if (this.timings.firstResult === null) this.timings.firstResult = performance.now() - this._t0;
           this._settle(job, null, msg.result);
         } else {
-          this._settle(job, new GlasshandError(msg.error.message, msg.error.code));
+          const error = new GlasshandError(msg.error.message, msg.error.code);
+          if (msg.error.nodes !== undefined) error.nodes = msg.error.nodes;
+          this._settle(job, error);
         }
         break;
       case 'panic':

@@ -161,7 +161,10 @@ const yieldNow = () => new Promise((resolve) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function errorOf(e) {
-  return { message: e && e.message ? e.message : String(e), code: (e && e.code) || 'error' };
+  const error = { message: e && e.message ? e.message : String(e), code: (e && e.code) || 'error' };
+  // A stopped inspect tells how many nodes it searched.
+  if (e && typeof e.nodes === 'number') error.nodes = e.nodes;
+  return error;
 }
 
 // A trap (a Rust panic aborts with `unreachable`) leaves the module unusable.

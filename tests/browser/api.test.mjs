@@ -122,6 +122,23 @@ async function stopLongSolve(page) {
   }, { hard: HARD, easy: EASY.deal });
 }
 
+/** Inspects a position cold, warm and cold again; with `stop`, also stops a slow inspect. */
+async function freshInspects(page, stop) {
+  return page.evaluate(async ({ p, easy, stop }) => {
+    const s = window.solver;
+    const nodes = async (opts) => (await s.inspect(p, { queue: true, ...opts })).total.nodes;
+    const out = { cold: await nodes({ fresh: true }), warm: await nodes({}), again: await nodes({ fresh: true }) };
+    if (stop) {
+      // Minutes of work without a transposition table.
+      const slow = s.inspect({ deal: easy, trump: 'NT', leader: 'W' }, { queue: true, fresh: true, tt: 'off' });
+      await new Promise((res) => setTimeout(res, 300));
+      s.stop(slow);
+      out.stopped = await slow.then(() => ({ code: 'finished' }), (e) => ({ code: e.code, nodes: e.nodes }));
+    }
+    return out;
+  }, { p: { deal: POSITIONS[4].deal, trump: POSITIONS[4].trump, leader: POSITIONS[4].leader, trick: POSITIONS[4].trick }, easy: EASY.deal, stop });
+}
+
 async function badInput(page) {
   return page.evaluate(async (deal) => {
     const s = window.solver;
@@ -259,6 +276,14 @@ describe('cross-origin isolated page: threaded build', () => {
     assert.equal(r.off.total.quick_trick_cutoffs, 0);
   });
 
+  test('fresh inspects start from an empty table; a stopped inspect tells its nodes', async () => {
+    const r = await freshInspects(page, true);
+    // (Jobs run on any pool thread, each with its own table: only fresh ones are comparable.)
+    assert.equal(r.again, r.cold, JSON.stringify(r));
+    assert.equal(r.stopped.code, 'stopped');
+    assert.ok(r.stopped.nodes > 0, JSON.stringify(r));
+  });
+
   test('latest wins; queued jobs all run', async () => checkLatestWins(await latestWins(page)));
 
   test('stop ends a long solve promptly and the worker answers the next job', async (t) => {
@@ -317,6 +342,12 @@ describe('page without COOP/COEP: single-threaded build', () => {
   });
 
   test('play traces equal DDS', async () => checkTraces(await playTraces(page)));
+
+  test('fresh inspects start from an empty table', async () => {
+    const r = await freshInspects(page, false);
+    assert.equal(r.again, r.cold, JSON.stringify(r));
+    assert.ok(r.warm < r.cold, `a warm table saves work: ${JSON.stringify(r)}`);
+  });
 
   test('latest wins; queued jobs all run', async () => checkLatestWins(await latestWins(page)));
 

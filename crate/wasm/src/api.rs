@@ -7,10 +7,9 @@
 //! the single-threaded build: the worker looks at its messages between steps) or all at once
 //! on the rayon pool ([`Job::run_parallel`], the threaded build). Both give the same results.
 
-use glasshand::table::solve_strain;
 use glasshand::{
-    dealer_par, par, pbn, Active, Card, Config, DdTable, Deal, Error, Position, Seat, Solver, Strain, TrickStats,
-    TtMode, Vulnerability,
+    dealer_par, par, pbn, solve_strain, Active, Card, Cards, Config, DdTable, Deal, Error, Position, Seat, Solver,
+    Strain, TrickStats, TtMode, Vulnerability,
 };
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
@@ -26,15 +25,17 @@ pub const DEFAULT_TT_MEGABYTES: usize = 16;
 pub const MAX_TT_MEGABYTES: usize = 64;
 
 /// An error for the JS side: a message for people and a stable machine-readable code.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     pub message: String,
     pub code: String,
+    /// For a stopped `inspect`: the nodes searched before it stopped.
+    pub nodes: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(code: &str, message: impl Into<String>) -> ApiError {
-        ApiError { message: message.into(), code: code.to_string() }
+        ApiError { message: message.into(), code: code.to_string(), nodes: None }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
@@ -42,7 +43,7 @@ impl ApiError {
     }
 
     fn context(self, what: &str) -> ApiError {
-        ApiError { message: format!("{what}: {}", self.message), code: self.code }
+        ApiError { message: format!("{what}: {}", self.message), ..self }
     }
 }
 
@@ -74,6 +75,9 @@ pub struct Options {
     pub quick_tricks: Option<bool>,
     #[serde(alias = "move_ordering")]
     pub move_ordering: Option<bool>,
+    /// `inspect` only: solve from an empty transposition table, so that the statistics are
+    /// those of a cold solve (other jobs ignore it).
+    pub fresh: Option<bool>,
 }
 
 impl Options {
@@ -444,34 +448,34 @@ pub struct Job {
 
 #[derive(Debug)]
 enum Work {
-    /// One or more DD tables (and par for one of them), one strain per step.
+    /// One or more DD tables (and par for one of them), one strain per step: unit `next`
+    /// is strain `next % 5` of deal `next / 5`.
     Tables {
         deals: Vec<Deal>,
         par: Option<(Seat, Vulnerability)>,
         one: bool,
-        deal: usize,
-        strain: usize,
-        table: DdTable,
-        done: Vec<TableOut>,
+        tables: Vec<DdTable>,
+        next: usize,
     },
     Solve(Position),
-    /// One group of equivalent cards per step.
+    /// One group of equivalent cards per step, as [`Solver::analyse`] does them.
     Analyse {
         pos: Position,
-        groups: Vec<Vec<Card>>,
-        next: usize,
+        groups: std::vec::IntoIter<Cards>,
         guess: Option<u8>,
         cards: Vec<(Card, u8)>,
     },
-    Inspect(Position),
-    /// One card of the record per step.
+    /// `fresh`: from an empty transposition table.
+    Inspect {
+        pos: Position,
+        fresh: bool,
+    },
+    /// One position of the record per step, as [`glasshand::analyse_play`] does them:
+    /// `positions[i]` is the position after `i` cards with the tricks declarer has won.
     Play {
         leader: Seat,
-        start: Position,
         cards: Vec<Card>,
-        /// The position after `trace.len() - 1` cards (before any while `trace` is empty).
-        pos: Position,
-        won: u8,
+        positions: Vec<(Position, u8)>,
         guess: Option<u8>,
         trace: Vec<u8>,
     },
@@ -510,17 +514,31 @@ impl Request {
     }
 }
 
+/// The positions of a play record from the opening lead, each with the tricks declarer has
+/// won before it. Every card is checked: a revoke or a card not held is input error.
+fn play_positions(start: Position, cards: &[Card]) -> Result<Vec<(Position, u8)>, ApiError> {
+    let declarer = start.leader().prev();
+    let mut positions = vec![(start, 0)];
+    for (i, &card) in cards.iter().enumerate() {
+        let (pos, mut won) = positions.last().expect("the start").clone();
+        let next = pos.play(card).map_err(|e| ApiError::from(e).context(&format!("card {} ({card})", i + 1)))?;
+        if pos.trick().len() == 3 && next.leader().is_ns() == declarer.is_ns() {
+            won += 1;
+        }
+        positions.push((next, won));
+    }
+    Ok(positions)
+}
+
 impl Job {
     /// Checks the request; every input error is reported here, before any search.
     pub fn new(request: &Request) -> Result<Job, ApiError> {
         let tables = |deals: Vec<Deal>, one: bool, par| Work::Tables {
+            tables: vec![DdTable::default(); deals.len()],
             deals,
             par,
             one,
-            deal: 0,
-            strain: 0,
-            table: DdTable::default(),
-            done: Vec::new(),
+            next: 0,
         };
         let (options, work) = match request {
             Request::Table(r) => (&r.options, tables(vec![parse_deal(&r.deal)?], true, None)),
@@ -536,46 +554,27 @@ impl Job {
             Request::Solve(r) => (&r.options, Work::Solve(parse_position(r)?)),
             Request::Analyse(r) => {
                 let pos = parse_position(r)?;
-                let groups = card_groups(&pos);
-                (&r.options, Work::Analyse { pos, groups, next: 0, guess: None, cards: Vec::new() })
+                let groups = pos.groups().into_iter();
+                (&r.options, Work::Analyse { pos, groups, guess: None, cards: Vec::new() })
             }
-            Request::Inspect(r) => (&r.options, Work::Inspect(parse_position(r)?)),
+            Request::Inspect(r) => {
+                (&r.options, Work::Inspect { pos: parse_position(r)?, fresh: r.options.fresh == Some(true) })
+            }
             Request::Par(r) => {
                 let deal = parse_deal(&r.deal)?;
-                let dealer = match &r.dealer {
-                    Some(d) => parse_seat(d)?,
-                    None => Seat::North,
-                };
-                let vul = match &r.vulnerability {
-                    Some(v) => parse_vulnerability(v)?,
-                    None => Vulnerability::None,
-                };
+                let dealer = r.dealer.as_deref().map_or(Ok(Seat::North), parse_seat)?;
+                let vul = r.vulnerability.as_deref().map_or(Ok(Vulnerability::None), parse_vulnerability)?;
                 (&r.options, tables(vec![deal], true, Some((dealer, vul))))
             }
             Request::Play(r) => {
-                let deal = parse_deal(&r.deal)?;
-                let strain = parse_strain(&r.trump)?;
                 let leader = parse_seat(&r.leader)?;
+                let start = Position::at_trick_start(parse_deal(&r.deal)?, parse_strain(&r.trump)?, leader);
                 let cards = r.play.parse()?;
-                // Check the whole record now: a revoke or a card not held is input error.
-                let start = Position::at_trick_start(deal, strain, leader);
-                let mut pos = start.clone();
-                for (i, &card) in cards.iter().enumerate() {
-                    if pos.tricks_left() == 0 {
-                        return Err(ApiError::from(Error::NoCardsLeft).context(&format!("card {}", i + 1)));
-                    }
-                    pos = play_card(&pos, card)
-                        .map_err(|e| ApiError::from(e).context(&format!("card {} ({card})", i + 1)))?;
-                }
-                let pos = start.clone();
-                (&r.options, Work::Play { leader, start, cards, pos, won: 0, guess: None, trace: Vec::new() })
+                let positions = play_positions(start, &cards)?;
+                (&r.options, Work::Play { leader, cards, positions, guess: None, trace: Vec::new() })
             }
         };
         Ok(Job { config: options.config()?, stop: Arc::new(AtomicBool::new(false)), work })
-    }
-
-    pub fn config(&self) -> &Config {
-        &self.config
     }
 
     /// The flag that stops this job: the search polls it.
@@ -588,17 +587,13 @@ impl Job {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
     /// How many units of work the job has (table entries, cards, …), for progress.
     pub fn total(&self) -> u32 {
         match &self.work {
             Work::Tables { deals, .. } => 20 * deals.len() as u32,
-            Work::Solve(_) | Work::Inspect(_) => 1,
+            Work::Solve(_) | Work::Inspect { .. } => 1,
             Work::Analyse { pos, .. } => pos.legal_cards().len(),
-            Work::Play { cards, .. } => cards.len() as u32 + 1,
+            Work::Play { positions, .. } => positions.len() as u32,
             Work::Finished => 0,
         }
     }
@@ -606,14 +601,12 @@ impl Job {
     /// Does one unit of work (one strain of a table, one card of a play record, or a whole
     /// search) on this thread, with this thread's solver. Returns the result once done.
     pub fn step(&mut self, sink: &mut dyn FnMut(Event)) -> Result<Option<Output>, ApiError> {
-        if self.stopped() {
+        if self.stop.load(Ordering::Relaxed) {
             self.work = Work::Finished;
             return Err(Error::Stopped.into());
         }
-        let config = self.config;
-        let stop = self.stop.clone();
         let total = self.total();
-        let out = with_solver(&config, &stop, |solver| step_work(&mut self.work, solver, total, sink));
+        let out = with_solver(&self.config, &self.stop, |solver| step_work(&mut self.work, solver, total, sink));
         if out.is_err() {
             self.work = Work::Finished;
         }
@@ -629,72 +622,89 @@ impl Job {
         }
     }
 
-    /// Runs the whole job on the rayon pool: the strains of a table, or the deals of a
-    /// batch, in parallel, each thread with its own solver. `sink` may be called from any
-    /// thread of the pool.
+    /// Runs the whole job on the rayon pool: the strains of a table, the deals of a batch,
+    /// or the groups of equivalent cards of an analysis in parallel, each thread with its
+    /// own solver. `sink` may be called from any thread of the pool.
     #[cfg(feature = "parallel")]
     pub fn run_parallel(self, sink: &(dyn Fn(Event) + Sync)) -> Result<Output, ApiError> {
         use rayon::prelude::*;
         use std::sync::atomic::AtomicU32;
         let total = self.total();
-        let config = self.config;
-        let stop = self.stop.clone();
-        if let Work::Analyse { pos, .. } = &self.work {
-            return analyse_parallel(pos, &config, &stop, total, sink);
-        }
-        let Work::Tables { deals, par, one, .. } = &self.work else {
-            return self.run(&mut |e| sink(e));
-        };
+        let (config, stop) = (&self.config, &self.stop);
         let done = AtomicU32::new(0);
-        let entry = |index: usize, seat: Seat, strain: Strain, tricks: u8| {
-            sink(entry_event(index, seat, strain, tricks));
+        let progress = || {
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             sink(Event::Progress { done: d, total });
         };
-        let tables: Vec<DdTable> = if *one {
-            let deal = deals[0];
-            let rows = Strain::ALL
-                .par_iter()
-                .map(|&strain| {
-                    let mut row = [0u8; 4];
-                    with_solver(&config, &stop, |solver| {
-                        solve_strain(solver, &deal, strain, &mut |seat, tricks| {
-                            row[seat.index()] = tricks;
-                            entry(0, seat, strain, tricks);
-                        })
-                    })?;
-                    Ok((strain, row))
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            let mut table = DdTable::default();
-            for (strain, row) in rows {
-                for seat in Seat::ALL {
-                    table.set(seat, strain, row[seat.index()]);
-                }
-            }
-            vec![table]
-        } else {
-            deals
-                .par_iter()
-                .enumerate()
-                .map(|(index, deal)| {
-                    let table = with_solver(&config, &stop, |solver| {
-                        let mut table = DdTable::default();
-                        for strain in Strain::ALL {
-                            solve_strain(solver, deal, strain, &mut |seat, tricks| {
-                                table.set(seat, strain, tricks);
-                                entry(index, seat, strain, tricks);
-                            })?;
+        match &self.work {
+            Work::Analyse { pos, groups, .. } => {
+                let groups = groups.as_slice();
+                let values = groups
+                    .par_iter()
+                    .map(|group| {
+                        let card = group.lowest().expect("groups are not empty");
+                        let (tricks, _) = with_solver(config, stop, |solver| solver.card_value(pos, card, None))?;
+                        for card in group.iter() {
+                            sink(Event::Card { card: card.to_string(), tricks });
+                            progress();
                         }
-                        Ok::<_, Error>(table)
-                    })?;
-                    sink(Event::Table { index, table: table_out(deal, &table) });
-                    Ok(table)
-                })
-                .collect::<Result<Vec<_>, Error>>()?
-        };
-        let outs: Vec<TableOut> = deals.iter().zip(&tables).map(|(d, t)| table_out(d, t)).collect();
-        Ok(finish_tables(outs, *one, *par, &tables[0]))
+                        Ok(tricks)
+                    })
+                    .collect::<Result<Vec<u8>, Error>>()?;
+                let cards = groups.iter().zip(values).flat_map(|(g, t)| g.iter().map(move |c| (c, t))).collect();
+                Ok(analyse_out(pos, cards))
+            }
+            Work::Tables { deals, par, one, .. } => {
+                let entry = |index: usize, seat: Seat, strain: Strain, tricks: u8| {
+                    sink(entry_event(index, seat, strain, tricks));
+                    progress();
+                };
+                let tables: Vec<DdTable> = if *one {
+                    let deal = &deals[0];
+                    let rows = Strain::ALL
+                        .par_iter()
+                        .map(|&strain| {
+                            let mut row = [0u8; 4];
+                            with_solver(config, stop, |solver| {
+                                solve_strain(solver, deal, strain, &mut |seat, tricks| {
+                                    row[seat.index()] = tricks;
+                                    entry(0, seat, strain, tricks);
+                                })
+                            })?;
+                            Ok(row)
+                        })
+                        .collect::<Result<Vec<_>, Error>>()?;
+                    let mut table = DdTable::default();
+                    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
+                        for seat in Seat::ALL {
+                            table.set(seat, strain, row[seat.index()]);
+                        }
+                    }
+                    vec![table]
+                } else {
+                    deals
+                        .par_iter()
+                        .enumerate()
+                        .map(|(index, deal)| {
+                            let table = with_solver(config, stop, |solver| {
+                                let mut table = DdTable::default();
+                                for strain in Strain::ALL {
+                                    solve_strain(solver, deal, strain, &mut |seat, tricks| {
+                                        table.set(seat, strain, tricks);
+                                        entry(index, seat, strain, tricks);
+                                    })?;
+                                }
+                                Ok::<_, Error>(table)
+                            })?;
+                            sink(Event::Table { index, table: table_out(deal, &table) });
+                            Ok(table)
+                        })
+                        .collect::<Result<Vec<_>, Error>>()?
+                };
+                Ok(finish_tables(deals, &tables, *one, *par))
+            }
+            _ => self.run(&mut |e| sink(e)),
+        }
     }
 }
 
@@ -706,21 +716,16 @@ fn table_out(deal: &Deal, table: &DdTable) -> TableOut {
     TableOut { deal: deal.to_pbn(), tricks: table.into() }
 }
 
-fn finish_tables(
-    mut outs: Vec<TableOut>,
-    one: bool,
-    par_for: Option<(Seat, Vulnerability)>,
-    first: &DdTable,
-) -> Output {
+/// The result of a table, a batch or par (for the first deal, with `par_for`).
+fn finish_tables(deals: &[Deal], tables: &[DdTable], one: bool, par_for: Option<(Seat, Vulnerability)>) -> Output {
     if let Some((dealer, vul)) = par_for {
-        let t = outs.remove(0);
-        let p = par(first, vul);
-        let d = dealer_par(first, dealer, vul);
+        let p = par(&tables[0], vul);
+        let d = dealer_par(&tables[0], dealer, vul);
         return Output::Par(ParOut {
-            deal: t.deal,
+            deal: deals[0].to_pbn(),
             dealer: dealer.letter().to_string(),
             vulnerable: vul.name().to_string(),
-            tricks: t.tricks,
+            tricks: (&tables[0]).into(),
             dealer_par_score_ns: d.score_ns,
             dealer_par_contracts: d.contracts_text(),
             par_ns: p.par_ns,
@@ -729,11 +734,21 @@ fn finish_tables(
             contracts_ew: p.contracts_ew,
         });
     }
+    let mut outs = deals.iter().zip(tables).map(|(d, t)| table_out(d, t));
     if one {
-        Output::Table(outs.remove(0))
+        Output::Table(outs.next().expect("one deal"))
     } else {
-        Output::Tables(outs)
+        Output::Tables(outs.collect())
     }
+}
+
+/// `cards`: the legal cards in the engine's order (the groups' order) with their tricks.
+fn analyse_out(pos: &Position, cards: Vec<(Card, u8)>) -> Output {
+    Output::Analyse(AnalyseOut {
+        position: pos.into(),
+        best: cards.iter().map(|&(_, t)| t).max().unwrap_or(0),
+        tricks: CardTricks(cards),
+    })
 }
 
 fn step_work(
@@ -742,226 +757,96 @@ fn step_work(
     total: u32,
     sink: &mut dyn FnMut(Event),
 ) -> Result<Option<Output>, ApiError> {
-    match work {
-        Work::Tables { deals, par, one, deal, strain, table, done } => {
-            let index = *deal;
-            let d = deals[index];
-            let s = Strain::ALL[*strain];
-            let mut count = (index * 20 + *strain * 4) as u32;
-            solve_strain(solver, &d, s, &mut |seat, tricks| {
-                table.set(seat, s, tricks);
-                sink(entry_event(index, seat, s, tricks));
+    let out = match work {
+        Work::Tables { deals, par, one, tables, next } => {
+            let (index, strain) = (*next / 5, Strain::ALL[*next % 5]);
+            let deal = &deals[index];
+            let table = &mut tables[index];
+            let mut count = *next as u32 * 4;
+            solve_strain(solver, deal, strain, &mut |seat, tricks| {
+                table.set(seat, strain, tricks);
+                sink(entry_event(index, seat, strain, tricks));
                 count += 1;
                 sink(Event::Progress { done: count, total });
             })?;
-            *strain += 1;
-            if *strain < Strain::ALL.len() {
+            *next += 1;
+            if *next % 5 == 0 && !*one {
+                sink(Event::Table { index, table: table_out(deal, table) });
+            }
+            if *next < 5 * deals.len() {
                 return Ok(None);
             }
-            let out = table_out(&d, table);
-            if !*one {
-                sink(Event::Table { index, table: out.clone() });
-            }
-            done.push(out);
-            *strain = 0;
-            *deal += 1;
-            let first = *table;
-            *table = DdTable::default();
-            if *deal < deals.len() {
-                return Ok(None);
-            }
-            let out = finish_tables(std::mem::take(done), *one, *par, &first);
-            *work = Work::Finished;
-            Ok(Some(out))
+            finish_tables(deals, tables, *one, *par)
         }
         Work::Solve(pos) => {
             let tricks = solver.solve(pos)?;
             sink(Event::Progress { done: 1, total: 1 });
-            let out = Output::Solve(SolveOut { position: (&*pos).into(), tricks });
-            *work = Work::Finished;
-            Ok(Some(out))
+            Output::Solve(SolveOut { position: (&*pos).into(), tricks })
         }
-        Work::Analyse { pos, groups, next, guess, cards } => {
-            // One search per group of equivalent cards, each seeded with the last value.
-            if let Some(group) = groups.get(*next) {
-                let (tricks, child_ns) = card_value(solver, pos, group[0], *guess)?;
+        Work::Analyse { pos, groups, guess, cards } => {
+            // Each search seeded with the last value, as Solver::analyse.
+            if let Some(group) = groups.next() {
+                let card = group.lowest().expect("groups are not empty");
+                let (tricks, child_ns) = solver.card_value(pos, card, *guess)?;
                 *guess = Some(child_ns);
-                *next += 1;
-                for &card in group {
+                for card in group.iter() {
                     cards.push((card, tricks));
                     sink(Event::Card { card: card.to_string(), tricks });
                     sink(Event::Progress { done: cards.len() as u32, total });
                 }
-                if *next < groups.len() {
+                if groups.len() > 0 {
                     return Ok(None);
                 }
             }
-            let mut cards = std::mem::take(cards);
-            cards.sort_by_key(|&(c, _)| (c.suit(), std::cmp::Reverse(c.rank())));
-            let out = Output::Analyse(AnalyseOut {
-                position: (&*pos).into(),
-                best: cards.iter().map(|&(_, t)| t).max().unwrap_or(0),
-                tricks: CardTricks(cards),
-            });
-            *work = Work::Finished;
-            Ok(Some(out))
+            analyse_out(pos, std::mem::take(cards))
         }
-        Work::Inspect(pos) => {
+        Work::Inspect { pos, fresh } => {
+            if *fresh {
+                solver.clear();
+            }
             solver.reset_stats();
-            let active = solver.active(pos)?;
+            // A stopped search tells how far it got.
+            let active = solver
+                .active(pos)
+                .map_err(|e| ApiError { nodes: Some(solver.stats().nodes()), ..ApiError::from(e) })?;
             sink(Event::Progress { done: 1, total: 1 });
             let stats = solver.stats();
-            let out = Output::Inspect(Box::new(InspectOut {
+            Output::Inspect(Box::new(InspectOut {
                 position: (&*pos).into(),
                 tricks: active.tricks,
                 active,
                 per_trick: stats.per_trick,
                 total: stats.total(),
                 config: solver.config().into(),
-            }));
-            *work = Work::Finished;
-            Ok(Some(out))
+            }))
         }
-        Work::Play { leader, start, cards, pos, won, guess, trace } => {
-            // As glasshand::analyse_play, one card per step so that it streams and stops.
-            let declarer = leader.prev();
+        Work::Play { leader, cards, positions, guess, trace } => {
             let i = trace.len();
-            if i > 0 {
-                let completes = pos.trick().len() == 3;
-                let next = play_card(pos, cards[i - 1])?;
-                if completes && next.leader().is_ns() == declarer.is_ns() {
-                    *won += 1;
-                }
-                *pos = next;
-            }
+            let (pos, won) = &positions[i];
             let ns = solver.value_ns(pos, *guess)?;
             *guess = Some(ns);
-            let ours = if declarer.is_ns() { ns } else { pos.tricks_left() as u8 - ns };
-            let tricks = *won + ours;
+            let declarer = leader.prev();
+            let tricks = won + if declarer.is_ns() { ns } else { pos.tricks_left() as u8 - ns };
             trace.push(tricks);
             sink(Event::Trace { index: i, tricks });
             sink(Event::Progress { done: i as u32 + 1, total });
-            if trace.len() <= cards.len() {
+            if trace.len() < positions.len() {
                 return Ok(None);
             }
-            let out = Output::Play(PlayOut {
+            let start = &positions[0].0;
+            Output::Play(PlayOut {
                 deal: start.deal().to_pbn(),
                 trump: start.strain().name().to_string(),
                 leader: leader.letter().to_string(),
                 declarer: declarer.letter().to_string(),
                 play: cards.iter().map(|c| c.to_string()).collect(),
                 declarer_tricks: std::mem::take(trace),
-            });
-            *work = Work::Finished;
-            Ok(Some(out))
+            })
         }
-        Work::Finished => Err(ApiError::new("finished", "the job has already finished")),
-    }
-}
-
-/// The legal cards of `pos` in groups of equivalent cards, high to low within a suit: cards
-/// of one suit in the mover's hand with no card of another hand (or of the current trick)
-/// ranked between them. One search decides a whole group.
-pub fn card_groups(pos: &Position) -> Vec<Vec<Card>> {
-    let mover = pos.to_move();
-    let hands = pos.remaining();
-    let mine = hands[mover.index()];
-    let mut others = pos.trick().iter().copied().collect::<glasshand::Cards>();
-    for (i, hand) in hands.iter().enumerate() {
-        if i != mover.index() {
-            others |= *hand;
-        }
-    }
-    let mut legal: Vec<Card> = pos.legal_cards().iter().collect();
-    legal.sort_by_key(|c| (c.suit(), std::cmp::Reverse(c.rank())));
-    let mut groups: Vec<Vec<Card>> = Vec::new();
-    for card in legal {
-        if let Some(last) = groups.last_mut().and_then(|g| g.last().copied()) {
-            let between = |c: &Card| c.suit() == card.suit() && c.rank() < last.rank() && c.rank() > card.rank();
-            let touching = last.suit() == card.suit()
-                && !others.iter().any(|c| between(&c))
-                && !mine.iter().any(|c| between(&c) && !pos.legal_cards().contains(c));
-            if touching {
-                groups.last_mut().expect("a group").push(card);
-                continue;
-            }
-        }
-        groups.push(vec![card]);
-    }
-    groups
-}
-
-/// `pos.play(card)`, except that completing a trick is done here: the engine's
-/// `Position::play` currently rejects a trick's fourth card (`trick-too-long`).
-pub fn play_card(pos: &Position, card: Card) -> Result<Position, Error> {
-    if pos.trick().len() < 3 {
-        return pos.play(card);
-    }
-    let seat = pos.to_move();
-    let hand = pos.remaining()[seat.index()];
-    if !hand.contains(card) {
-        return Err(Error::CardNotHeld { card, seat });
-    }
-    if !pos.legal_cards().contains(card) {
-        return Err(Error::Revoke { card, seat, led: pos.trick()[0].suit() });
-    }
-    let mut trick = pos.trick().to_vec();
-    trick.push(card);
-    let winner = pos.leader().offset(glasshand::deal::trick_winner(&trick, pos.strain().trump()));
-    let mut hands = pos.deal().hands();
-    for (i, &c) in trick.iter().enumerate() {
-        hands[pos.leader().offset(i).index()].remove(c);
-    }
-    Ok(Position::at_trick_start(Deal::new(hands)?, pos.strain(), winner))
-}
-
-/// The tricks the mover's side takes after playing `card` from `pos` (the current trick
-/// included), as [`Solver::analyse`] counts them, and North-South's value of the position
-/// after it (a guess for the next search).
-pub fn card_value(solver: &mut Solver, pos: &Position, card: Card, guess: Option<u8>) -> Result<(u8, u8), Error> {
-    let child = play_card(pos, card)?;
-    let completed = pos.trick().len() == 3;
-    let bonus = (completed && child.leader().is_ns()) as u8;
-    let child_ns = solver.value_ns(&child, guess)?;
-    let ns = child_ns + bonus;
-    let left = pos.tricks_left() as u8;
-    Ok((if pos.to_move().is_ns() { ns } else { left - ns }, child_ns))
-}
-
-/// `analyse` over the rayon pool: one task per group of equivalent cards, each thread with
-/// its own solver; cards stream as their group is decided.
-#[cfg(feature = "parallel")]
-fn analyse_parallel(
-    pos: &Position,
-    config: &Config,
-    stop: &Arc<AtomicBool>,
-    total: u32,
-    sink: &(dyn Fn(Event) + Sync),
-) -> Result<Output, ApiError> {
-    use rayon::prelude::*;
-    use std::sync::atomic::AtomicU32;
-    let done = AtomicU32::new(0);
-    let groups = card_groups(pos);
-    let values = groups
-        .par_iter()
-        .map(|group| {
-            let (tricks, _) = with_solver(config, stop, |solver| card_value(solver, pos, group[0], None))?;
-            for card in group {
-                sink(Event::Card { card: card.to_string(), tricks });
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                sink(Event::Progress { done: d, total });
-            }
-            Ok(tricks)
-        })
-        .collect::<Result<Vec<u8>, Error>>()?;
-    let mut cards: Vec<(Card, u8)> =
-        groups.iter().zip(values).flat_map(|(g, t)| g.iter().map(move |&c| (c, t))).collect();
-    cards.sort_by_key(|&(c, _)| (c.suit(), std::cmp::Reverse(c.rank())));
-    Ok(Output::Analyse(AnalyseOut {
-        position: pos.into(),
-        best: cards.iter().map(|&(_, t)| t).max().unwrap_or(0),
-        tricks: CardTricks(cards),
-    }))
+        Work::Finished => return Err(ApiError::new("finished", "the job has already finished")),
+    };
+    *work = Work::Finished;
+    Ok(Some(out))
 }
 
 thread_local! {
@@ -1048,6 +933,22 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_streams_each_table_and_equals_single_tables() {
+        let ending = "N:AK.2.3. Q4.3..2 J6..5.4 T8.7.8.";
+        let (one, _) = run("table", &format!(r#"{{"deal": "{ending}"}}"#)).unwrap();
+        let Output::Table(one) = one else { panic!("not a table") };
+        let (out, events) = run("tables", &format!(r#"{{"deals": ["{ending}", "{ending}"]}}"#)).unwrap();
+        assert_eq!(out, Output::Tables(vec![one.clone(), one.clone()]));
+        let tables: Vec<usize> = events
+            .iter()
+            .filter_map(|e| if let Event::Table { index, .. } = e { Some(*index) } else { None })
+            .collect();
+        assert_eq!(tables, [0, 1]);
+        assert!(events.contains(&Event::Table { index: 1, table: one }));
+        assert!(events.contains(&Event::Progress { done: 40, total: 40 }));
+    }
+
+    #[test]
     fn analyse_streams_cards_and_mirrors_the_cli() {
         // positions.jsonl, line 2: a trick in progress.
         let json = r#"{"deal": "N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95",
@@ -1064,33 +965,29 @@ mod tests {
     }
 
     #[test]
-    fn card_groups_and_values_equal_the_engine_analysis() {
+    fn analyse_jobs_equal_the_engine_analysis() {
+        const ENDING: &str = "N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95";
         let cases = [
             (DEAL, "S", "W", vec![]),
-            ("N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95", "NT", "E", vec!["H2"]),
-            ("N:AQJ94.AQ54.KT5.2 76.JT982.Q8.AKJ3 82.K7.J42.QT8764 KT53.63.A9763.95", "D", "N", vec!["SA", "S7"]),
+            (ENDING, "NT", "E", vec!["H2"]),
+            (ENDING, "D", "N", vec!["SA", "S7"]),
+            // The fourth card completes the trick.
+            (ENDING, "D", "N", vec!["SA", "S7", "S2"]),
         ];
         for (deal, trump, leader, trick) in cases {
-            let trick: Vec<Card> = trick.iter().map(|c| Card::parse(c).unwrap()).collect();
+            let json = serde_json::json!({"deal": deal, "trump": trump, "leader": leader, "trick": trick});
+            let (out, _) = run("analyse", &json.to_string()).unwrap();
+            let Output::Analyse(a) = out else { panic!("not an analysis") };
+            let cards: Vec<Card> = trick.iter().map(|c| Card::parse(c).unwrap()).collect();
             let pos = Position::new(
                 parse_deal(deal).unwrap(),
                 parse_strain(trump).unwrap(),
                 parse_seat(leader).unwrap(),
-                &trick,
+                &cards,
             )
             .unwrap();
-            let config = Options::default().config().unwrap();
-            let mut solver = Solver::new(config);
-            let expect = solver.analyse(&pos, &mut |_, _| {}).unwrap();
-            let groups = card_groups(&pos);
-            assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), expect.len());
-            for group in &groups {
-                let (v, _) = card_value(&mut solver, &pos, group[0], None).unwrap();
-                for c in group {
-                    let want = expect.iter().find(|(e, _)| e == c).unwrap().1;
-                    assert_eq!(v, want, "{c} in {deal} {trump}");
-                }
-            }
+            let mut solver = Solver::new(Options::default().config().unwrap());
+            assert_eq!(a.tricks.0, solver.analyse(&pos, &mut |_, _| {}).unwrap(), "{deal} {trump} {trick:?}");
         }
     }
 
@@ -1158,6 +1055,36 @@ mod tests {
         assert_eq!(v["per_trick"].as_array().unwrap().len(), 13);
         assert!(v["total"]["nodes"].as_u64().unwrap() > 0);
         assert!(v["active"]["cards"].as_array().unwrap().contains(&serde_json::json!("SA")));
+    }
+
+    #[test]
+    fn fresh_inspects_start_from_an_empty_table() {
+        let nodes = |fresh: bool| {
+            let json = format!(r#"{{"deal": "{DEAL}", "trump": "S", "leader": "W", "options": {{"fresh": {fresh}}}}}"#);
+            let (out, _) = run("inspect", &json).unwrap();
+            let Output::Inspect(i) = out else { panic!("not an inspect") };
+            i.total.nodes
+        };
+        // Each test runs on a thread of its own, with its own solver.
+        let cold = nodes(true);
+        assert!(nodes(false) < cold, "a warm table saves work");
+        assert_eq!(nodes(true), cold);
+    }
+
+    #[test]
+    fn a_stopped_inspect_tells_its_nodes() {
+        // Minutes of work without a transposition table.
+        let json = format!(r#"{{"deal": "{DEAL}", "trump": "NT", "leader": "W", "options": {{"tt": "off"}}}}"#);
+        let job = Job::new(&request("inspect", &json).unwrap()).unwrap();
+        let flag = job.stop_flag();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let err = job.run(&mut |_| {}).unwrap_err();
+        stopper.join().unwrap();
+        assert_eq!(err.code, "stopped");
+        assert!(err.nodes.unwrap() > 0, "{err:?}");
     }
 
     #[test]

@@ -19,6 +19,9 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
 fn js_error(e: &ApiError) -> JsValue {
     let err = js_sys::Error::new(&e.message);
     let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(&e.code));
+    if let Some(nodes) = e.nodes {
+        let _ = js_sys::Reflect::set(&err, &JsValue::from_str("nodes"), &JsValue::from_f64(nodes as f64));
+    }
     err.into()
 }
 
