@@ -690,6 +690,13 @@ function runAblation(ev, { force = false } = {}) {
       .catch((e) => {
         rows[a.id].querySelector('.v').textContent = e.code === 'cancelled' ? 'stopped' : 'failed';
         if (e.code !== 'cancelled') rows[a.id].title = e.message;
+        // A stopped search says how far it got (threaded mode; single mode cannot tell).
+        let nodes = e.cause?.nodes;
+        if (nodes) {
+          rows[a.id].querySelector('.n').textContent = `> ${nodes.toLocaleString('en')}`;
+          rows[a.id].querySelector('.n').title = `More than ${nodes.toLocaleString('en')} nodes: stopped before it finished`;
+          rows[a.id].dataset.nodesAtLeast = nodes;
+        }
       })
       .finally(finish);
   });

@@ -206,7 +206,8 @@ export function adoptDiagramStyles(root = document) {
 
 const isRed = (suit) => suit === 'H' || suit === 'D';
 
-function el(tag, attrs = {}, ...children) {
+/** A DOM element: `attrs` `class`, `text`, `on<event>` handlers and attributes; children. */
+export function el(tag, attrs = {}, ...children) {
   let e = document.createElement(tag);
   for (let [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;

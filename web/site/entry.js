@@ -9,20 +9,8 @@ import {
   ALL_CARDS, SEATS, SUITS, SEAT_NAME, SUIT_SYMBOL, SUIT_NAME, EntryError, cardName, cardsFromSuits,
   checkedDeal, dealToPbn, fillMissingHand, parsePbnDeal, parseSuitRanks, rankText, sortCards, suitsOf, validateDeal,
 } from './bridge.js';
+import { el as h } from './diagram.js';
 import { parseAnything } from './formats.js';
-
-function h(tag, attrs = {}, ...children) {
-  let e = document.createElement(tag);
-  for (let [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (let c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 
 const emptyHands = () => ({ N: [], E: [], S: [], W: [] });
 const sameHands = (a, b) => a && b && SEATS.every((s) => a[s].join() === b[s].join());

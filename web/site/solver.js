@@ -24,7 +24,6 @@ export function wrap(solver) {
   // that other code on the page sends to the same solver; Engine sends one job at a time
   // and stops the one it started.
   let current = null;
-  let cold = 14;
   let track = (p) => (current = p);
   return {
     raw: solver,
@@ -46,14 +45,9 @@ export function wrap(solver) {
           else onCard(a, b);
         },
       })),
-    // Statistics must describe a solve from an empty table. The engine keeps one solver (and
-    // its table) per configuration, so a configuration of its own, alternating between two
-    // table sizes, makes every inspect start cold.
-    inspect: (position) => {
-      cold = cold === 15 ? 14 : 15;
-      let options = { ttMegabytes: cold, ...(position.options || {}) };
-      return track(solver.inspect({ ...position, options }, { queue: true })).then(normaliseInspect);
-    },
+    // Statistics must describe a solve from an empty transposition table (`fresh`), not one
+    // helped by the jobs before it.
+    inspect: (position) => track(solver.inspect(position, { queue: true, fresh: true })).then(normaliseInspect),
     play: (record) => track(solver.play(record, { queue: true })).then(normalisePlay),
     stop: () => {
       if (current) solver.stop(current);
