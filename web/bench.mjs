@@ -10,13 +10,14 @@
 // threaded build with a pool of 1) against native (`target/release/glasshand speed --threads
 // 1`) and DDS (dds_table_ms.jsonl); the threaded speed-up for the batch (pool of 1 vs 2, and
 // one table at a time with its strains in parallel); .wasm sizes raw and gzipped; cold start
-// to the first result. Writes tests/artifacts/bench.json.
+// to the first result; the bench signature (node count) of both wasm builds next to the native
+// `glasshand bench`'s, which they must equal. Writes tests/artifacts/bench.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { artifactPath, launchBrowser, openPage, readJsonl, REPO, SHARED, startServer } from '../tests/browser/lib/harness.mjs';
+import { artifactPath, launchBrowser, nativeSignature, openPage, readJsonl, REPO, SHARED, startServer } from '../tests/browser/lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => {
@@ -108,6 +109,14 @@ const COLD = `
   s.destroy();
   return out;`;
 
+// The bench signature: must equal the native `glasshand bench`.
+const SIGNATURE = `
+  const s = await Glasshand.create(options);
+  const t0 = performance.now();
+  const out = { ...(await s.bench()), ms: performance.now() - t0 };
+  s.destroy();
+  return out;`;
+
 const report = { date: new Date().toISOString(), deals: indices, load: null };
 const server = await startServer({ isolation: true });
 const plain = await startServer({ isolation: false });
@@ -156,6 +165,17 @@ try {
   console.log(`\n.wasm size: single ${s.single.raw} B raw, ${s.single.gzip} B gzip, ${s.single.brotli} B brotli; threaded ${s.threaded.raw} B raw, ${s.threaded.gzip} B gzip, ${s.threaded.brotli} B brotli`);
   const c = report.cold;
   console.log(`cold start (fresh page, localhost): threaded (2 threads) ready ${fmt(c.threaded.readyMs)} ms, first table ${fmt(c.threaded.firstResultMs)} ms; single ready ${fmt(c.single.readyMs)} ms, first table ${fmt(c.single.firstResultMs)} ms`);
+
+  // Nodes and ms of each (ms: the whole `glasshand bench` process natively, the job in wasm).
+  const sig = {
+    native: await nativeSignature(),
+    single: await inPage(browser, plain, {}, SIGNATURE),
+    threaded: await inPage(browser, server, { threads: 1 }, SIGNATURE),
+  };
+  report.signature = sig;
+  const same = sig.single.nodes === sig.native.nodes && sig.threaded.nodes === sig.native.nodes;
+  const show = (r) => `${r.nodes} (${fmt(r.ms)} ms)`;
+  console.log(`bench signature (nodes searched): native ${show(sig.native)}, wasm single ${show(sig.single)}, wasm threaded ${show(sig.threaded)}: ${same ? 'equal' : 'DIFFERENT'}`);
   writeFileSync(artifactPath('bench.json'), JSON.stringify(report, null, 2));
   console.log(`\n(details: tests/artifacts/bench.json)`);
 } finally {

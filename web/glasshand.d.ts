@@ -48,7 +48,9 @@ export type TableEvent = { type: 'table'; index: number; table: TableResult };
 export type CardEvent = { type: 'card'; card: CardName; tricks: number };
 export type TraceEvent = { type: 'trace'; index: number; tricks: number };
 export type ProgressEvent = { type: 'progress'; done: number; total: number };
-export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent;
+/** `bench`: one deal of the bench list solved, with its node count. */
+export type DealEvent = { type: 'deal'; index: number; nodes: number };
+export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent | DealEvent;
 
 export interface JobOptions extends EngineOptions {
   /** Queue behind the other jobs instead of replacing the running one (latest wins). */
@@ -64,6 +66,7 @@ export interface JobOptions extends EngineOptions {
   onCard?: (e: CardEvent) => void;
   onTrace?: (e: TraceEvent) => void;
   onProgress?: (e: ProgressEvent) => void;
+  onDeal?: (e: DealEvent) => void;
   onEvent?: (e: JobEvent) => void;
 }
 
@@ -174,6 +177,15 @@ export interface ProbeResult {
   memoryBytes: number;
 }
 
+/** The bench signature: equals `Nodes searched` of the native `glasshand bench`. */
+export interface BenchResult {
+  mode: Mode;
+  /** The node total over the bench deals. */
+  nodes: number;
+  /** The node count of each deal. */
+  deals: number[];
+}
+
 /** Codes: syntax, duplicate-card, unequal-hands, too-many-cards, card-not-held, revoke,
  * trick-too-long, no-cards-left, unknown-suit, unknown-rank, unknown-seat, unknown-strain,
  * unknown-vulnerability, bad-request, stopped, replaced, panic, destroyed, failed. */
@@ -216,6 +228,9 @@ export class Glasshand extends EventTarget {
   ): Job<ParResult>;
   play(record: PlayRecord, opts?: JobOptions): Job<PlayResult>;
   probeThreads(opts?: JobOptions): Job<ProbeResult>;
+  /** The bench signature (one thread, fresh solver, default configuration); takes seconds
+   * and cannot be stopped short of restarting the worker. */
+  bench(opts?: JobOptions): Job<BenchResult>;
   /** Stops one job (its promise or id), or every job. */
   stop(job?: number | { id: number }): void;
   destroy(): void;

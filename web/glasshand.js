@@ -18,6 +18,7 @@ const EVENT_CALLBACKS = {
   card: 'onCard',
   trace: 'onTrace',
   progress: 'onProgress',
+  deal: 'onDeal',
 };
 
 /** An error from the solver: `code` is machine-readable (`duplicate-card`, `stopped`, …). */
@@ -212,6 +213,14 @@ export class Glasshand extends EventTarget {
   /** Runs a task on every pool thread at once: `{mode, threads, running, memoryBytes}`. */
   probeThreads(opts = {}) {
     return this._submit('probe', {}, { queue: true, ...opts });
+  }
+
+  /** The bench signature of `glasshand bench`: `{mode, nodes, deals}`, the node total (and
+   * the count per deal) of the engine's bench deals solved on one thread with a fresh solver
+   * of the default configuration; equal to the native `Nodes searched`. Streams `onDeal`
+   * (`{index, nodes}`). Takes seconds and cannot be stopped (stopping restarts the worker). */
+  bench(opts = {}) {
+    return this._submit('bench', {}, { queue: true, ...opts });
   }
 
   /**

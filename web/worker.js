@@ -181,6 +181,17 @@ async function pump() {
     if (msg.kind === 'probe') {
       post({ type: 'start', id: msg.id, total: 1 });
       result = { mode, threads: pkg.threadCount(), running: pkg.probeThreads(), memoryBytes: pkg.memoryBytes() };
+    } else if (msg.kind === 'bench') {
+      // The bench signature (`glasshand bench`): the bench deals' DD tables on this thread, a fresh
+      // solver of the engine's default configuration. One blocking call of seconds: stop
+      // cannot get in, so the API's watchdog restarts the worker instead.
+      const deals = [];
+      post({ type: 'start', id: msg.id, total: 1 });
+      const nodes = pkg.benchSignature((index, count) => {
+        deals.push(count);
+        onEvent({ type: 'deal', index, nodes: count });
+      });
+      result = { mode, nodes, deals };
     } else if (msg.kind === 'panic') {
       // For the tests of recovery: panic on purpose (request.pool: on a pool thread).
       post({ type: 'start', id: msg.id, total: 1 });

@@ -100,6 +100,23 @@ pub fn debug_panic(on_pool: bool) {
     panic!("deliberate panic (debugPanic)");
 }
 
+/// The bench signature, as `glasshand bench` prints it (`Nodes searched`): the node total of
+/// the DD tables of `glasshand::bench::DEALS`, solved on this thread by a fresh solver with
+/// the engine's default configuration (`Config::default()`, as the command line, not the
+/// facade's 16 MB table). `on_deal(index, nodes)` hears each deal's count. Blocks for
+/// seconds; both builds must give the native number.
+#[wasm_bindgen(js_name = benchSignature)]
+pub fn bench_signature(on_deal: Option<js_sys::Function>) -> Result<f64, JsValue> {
+    let mut report = |index: usize, nodes: u64| {
+        if let Some(f) = &on_deal {
+            let _ = f.call2(&JsValue::NULL, &JsValue::from_f64(index as f64), &JsValue::from_f64(nodes as f64));
+        }
+    };
+    glasshand::bench::signature(&glasshand::Config::default(), &mut report)
+        .map(|total| total as f64)
+        .map_err(|e| js_error(&ApiError::from(e)))
+}
+
 /// Frees the solver (and its transposition table) of the calling thread.
 #[wasm_bindgen(js_name = releaseMemory)]
 pub fn release_memory() {

@@ -1,10 +1,11 @@
 // Helpers for the browser tests: the dev server, headless Chromium (Debian's, driven by
 // playwright-core) and the shared ground-truth data.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SHARED = process.env.GLASSHAND_SHARED || resolve(REPO, '../shared');
@@ -133,4 +134,24 @@ export function readDdsTraces(path) {
 export function artifactPath(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);
+}
+
+/**
+ * The native bench signature: runs `target/release/glasshand bench` (building it with
+ * `cargo build --release -p glasshand` first if it is missing) and resolves to
+ * `{nodes, deals, ms}`: `Nodes searched` of its stdout and the per-deal counts of its stderr.
+ */
+export async function nativeSignature() {
+  const run = promisify(execFile);
+  const bin = join(REPO, 'target/release/glasshand');
+  if (!existsSync(bin)) {
+    const env = { ...process.env, PATH: `${process.env.HOME}/.cargo/bin:${process.env.PATH}` };
+    await run('cargo', ['build', '--release', '-p', 'glasshand'], { cwd: REPO, env, maxBuffer: 1 << 24 });
+  }
+  const t0 = performance.now();
+  const { stdout, stderr } = await run(bin, ['bench'], { cwd: REPO });
+  const m = stdout.match(/^Nodes searched\s*:\s*(\d+)$/m);
+  if (!m) throw new Error(`unexpected output of glasshand bench: ${stdout}${stderr}`);
+  const deals = [...stderr.matchAll(/^deal\s+\d+:\s+(\d+) nodes$/gm)].map((d) => Number(d[1]));
+  return { nodes: Number(m[1]), deals, ms: performance.now() - t0 };
 }
