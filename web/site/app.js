@@ -6,7 +6,7 @@
 import {
   SEATS, STRAINS, SEAT_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, SUITS, EntryError, cardText, checkedDeal, contractScore,
   contractText, dealToPbn, handSize, isVulnerable, nextSeat, parsePbnDeal, randomDeal, rankText, sideOf, suitOf,
-  parseCard, listText,
+  parseCard, listText, SIDE_NAME, signed,
 } from './bridge.js';
 import { PlayHistory, replay, legalCards, seatOfCard } from './play.js';
 import { DealDiagram, adoptDiagramStyles } from './diagram.js';
@@ -21,8 +21,6 @@ import { loadSolver } from './solver.js';
 
 const $ = (sel) => document.querySelector(sel);
 const OTHER = { NS: 'EW', EW: 'NS' };
-const SIDE_NAME = { NS: 'North–South', EW: 'East–West' };
-const minus = (n) => (n < 0 ? `\u2212${-n}` : `+${n}`);
 
 // ---- state ---------------------------------------------------------------------------
 
@@ -210,22 +208,12 @@ function buildControls() {
   $('#declarer-select').addEventListener('change', (e) => setContract({ declarer: e.target.value }));
   $('#leader-select').addEventListener('change', (e) => setContract({ leader: e.target.value }));
   $('#level-select').addEventListener('change', (e) => setContract({ level: e.target.value }));
-  $('#perspective-select').addEventListener('change', (e) => {
-    st.perspective = e.target.value;
-    update();
-  });
-  $('#display-select').addEventListener('change', (e) => {
-    st.display = e.target.value;
-    update();
-  });
-  $('#dealer-select').addEventListener('change', (e) => {
-    st.dealer = e.target.value;
-    update();
-  });
-  $('#vul-select').addEventListener('change', (e) => {
-    st.vulnerable = e.target.value;
-    update();
-  });
+  for (let [id, key] of [['#perspective-select', 'perspective'], ['#display-select', 'display'], ['#dealer-select', 'dealer'], ['#vul-select', 'vulnerable']]) {
+    $(id).addEventListener('change', (e) => {
+      st[key] = e.target.value;
+      update();
+    });
+  }
 
   $('#btn-start').addEventListener('click', () => nav(() => st.history.jump(0)));
   $('#btn-end').addEventListener('click', () => nav(() => st.history.jump(st.history.cards.length)));
@@ -772,10 +760,10 @@ function cardResults() {
     if (st.display === 'tricks') text = String(pt);
     else if (st.display === 'contract' && st.contract && sideOf(st.declarer) === P) {
       let d = pt - (st.contract.level + 6);
-      text = d === 0 ? '=' : minus(d);
+      text = d === 0 ? '=' : signed(d);
     } else {
       let d = a.done ? pt - now : undefined;
-      text = d === undefined ? String(pt) : d === 0 ? '=' : minus(d);
+      text = d === undefined ? String(pt) : d === 0 ? '=' : signed(d);
     }
     let cost = best - t;
     out[c] = {

@@ -31,6 +31,9 @@ export const seatIndex = (seat) => SEATS.indexOf(seat);
 export const nextSeat = (seat, k = 1) => SEATS[(seatIndex(seat) + k) % 4];
 export const partner = (seat) => nextSeat(seat, 2);
 export const sideOf = (seat) => (seat === 'N' || seat === 'S' ? 'NS' : 'EW');
+export const SIDE_NAME = { NS: 'North–South', EW: 'East–West' };
+/** A difference with its sign, as the badges show it: "+1", "−2" (a true minus sign). */
+export const signed = (n) => (n < 0 ? `\u2212${-n}` : `+${n}`);
 /** The rank as people write it: "10" for the ten. */
 export const rankText = (r) => (r === 'T' ? '10' : r);
 /** "♠A", "♥10": for messages and labels. */

@@ -28,10 +28,10 @@
 // The diagram is the site's own component (web/site/diagram.js), drawn in this element's
 // shadow root, so host page CSS neither reaches it nor is affected by it.
 
-import { DealDiagram, diagramStyleSheet } from '../site/diagram.js';
+import { DealDiagram, diagramStyleSheet, el } from '../site/diagram.js';
 import {
   SEATS, STRAINS, SEAT_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, EntryError,
-  checkedDeal, dealToPbn, handSize, nextSeat, parseContract, parsePbnDeal, parseVulnerable, sideOf,
+  checkedDeal, dealToPbn, handSize, nextSeat, parseContract, parsePbnDeal, parseVulnerable, sideOf, SIDE_NAME, signed,
 } from '../site/bridge.js';
 import { legalCards, replay } from '../site/play.js';
 
@@ -86,10 +86,8 @@ const STRAIN_WORDS = {
   S: 'S', SPADES: 'S', '\u2660': 'S', H: 'H', HEARTS: 'H', '\u2665': 'H',
   D: 'D', DIAMONDS: 'D', '\u2666': 'D', C: 'C', CLUBS: 'C', '\u2663': 'C',
 };
-const SIDE_NAME = { NS: 'North–South', EW: 'East–West' };
 const SIDE_SHORT = { NS: 'N–S', EW: 'E–W' };
 const VUL_TEXT = { None: 'none vulnerable', NS: 'N–S vulnerable', EW: 'E–W vulnerable', All: 'both vulnerable' };
-const minus = (n) => (n < 0 ? `\u2212${-n}` : `+${n}`);
 const strainText = (s) => (s === 'NT' ? 'NT' : SUIT_SYMBOL[s]);
 
 function parseSeat(text, what) {
@@ -160,7 +158,7 @@ export function parContractsText(text) {
     const strain = m[2] === 'N' ? 'NT' : m[2];
     const by = m[4].length === 2 ? SIDE_SHORT[m[4]] : SEAT_NAME[m[4]];
     const dbl = m[3] === '**' ? '××' : m[3] === '*' ? '×' : '';
-    const over = m[5] ? ` ${minus(Number(m[5]))}` : '';
+    const over = m[5] ? ` ${signed(Number(m[5]))}` : '';
     return `${m[1]}${strainText(strain)}${dbl} by ${by}${over}`;
   }).join(' or ');
 }
@@ -258,18 +256,6 @@ function widgetStyleSheet() {
     widgetSheet.replaceSync(WIDGET_CSS);
   }
   return widgetSheet;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
 }
 
 // Job errors that only mean "no longer wanted".
@@ -610,7 +596,7 @@ export class GlasshandDeal extends HTMLElement {
       const d = pt - total(best);
       const cost = best - t;
       out[c] = {
-        text: a.done ? (d === 0 ? '=' : minus(d)) : String(pt),
+        text: a.done ? (d === 0 ? '=' : signed(d)) : String(pt),
         tricks: t,
         kind: !a.done ? 'pending' : cost > 0 ? (d > 0 ? 'gain' : 'loss') : 'best',
         title: `${SIDE_NAME[P]} take ${pt} trick${pt === 1 ? '' : 's'}` +
