@@ -1,0 +1,167 @@
+//! The `glasshand` binary: the JSON shapes the issue fixes (`table --json`, `analyse
+//! --json`) against DDS's ground truth, errors as JSON lines with a code and a non-zero
+//! exit status, and the default run (no arguments) printing a DD table.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_glasshand");
+
+/// Runs the binary with `args`, feeding `input` on standard input.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("starting {BIN}: {e}"));
+    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("writing standard input");
+    child.wait_with_output().expect("waiting for glasshand")
+}
+
+fn stdout_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect()
+}
+
+fn explain(out: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn table_json_matches_dds() {
+    let rows = load_jsonl("tables.jsonl");
+    let rows = &rows[..sample_size(3, 1)];
+    let input: String = rows.iter().map(|r| format!("{}\n", r["deal"].as_str().unwrap())).collect();
+    let out = run(&["table", "--json"], &input);
+    assert!(out.status.success(), "{}", explain(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), rows.len(), "{}", explain(&out));
+    for (got, want) in lines.iter().zip(rows) {
+        assert_eq!(got["deal"], want["deal"], "{}", explain(&out));
+        assert_eq!(got["tricks"], want["tricks"], "deal {}", want["deal"]);
+        let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 2, "only deal and tricks: {got}");
+    }
+}
+
+#[test]
+fn table_reads_a_pbn_file() {
+    // The same deal as a PBN file with tags, given as a file argument.
+    let deal = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
+    let row = load_jsonl("tables.jsonl").into_iter().find(|r| r["deal"] == deal).expect("the deal is in tables.jsonl");
+    let path = std::env::temp_dir().join(format!("glasshand-cli-test-{}.pbn", std::process::id()));
+    std::fs::write(&path, format!("[Event \"x\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\n"))
+        .unwrap();
+    let out = run(&["table", "--json", path.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success(), "{}", explain(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", explain(&out));
+    assert_eq!(lines[0]["tricks"], row["tricks"]);
+}
+
+#[test]
+fn analyse_json_matches_dds() {
+    let rows = load_jsonl("positions.jsonl");
+    // Late positions (cheap to solve) with 1, 2 and 3 cards on the table.
+    let mut picked: Vec<&Value> = Vec::new();
+    for len in 1..=3 {
+        let row = rows
+            .iter()
+            .rev()
+            .find(|r| r["trick"].as_array().unwrap().len() == len)
+            .unwrap_or_else(|| panic!("a position with {len} cards played"));
+        picked.push(row);
+    }
+    let input: String = picked
+        .iter()
+        .map(|r| {
+            let line = serde_json::json!({
+                "deal": r["deal"], "trump": r["trump"], "leader": r["leader"], "trick": r["trick"]
+            });
+            format!("{line}\n")
+        })
+        .collect();
+    let out = run(&["analyse", "--json"], &input);
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), picked.len(), "{}", explain(&out));
+    let mut problems = Vec::new();
+    for ((got, want), line) in lines.iter().zip(&picked).zip(input.lines()) {
+        if got["tomove"] != want["tomove"] || got["tricks"] != want["tricks"] {
+            problems.push(format!(
+                "input {line}\n  got  {got}\n  want tomove {} tricks {}",
+                want["tomove"], want["tricks"]
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(out.status.success(), "{}", explain(&out));
+}
+
+#[test]
+fn bad_input_gives_json_errors_and_failure() {
+    let good = r#"{"deal": "N:A... K... Q... J...", "trump": "NT", "leader": "W", "trick": []}"#;
+    let cases = [
+        (r#"{"deal": "N:A... A... Q... J...", "trump": "NT", "leader": "W", "trick": []}"#, "duplicate-card"),
+        (r#"{"deal": "N:A... K... Q... J...", "trump": "Z", "leader": "W", "trick": []}"#, "unknown-strain"),
+        (r#"{"deal": "N:A... K... Q... J...", "trump": "NT", "leader": "X", "trick": []}"#, "unknown-seat"),
+        (r#"{"deal": "N:A... K... Q... J...", "trump": "NT", "leader": "W", "trick": ["SA"]}"#, "card-not-held"),
+        (r#"{"deal": "N:A.2.. K.3.. Q.4.. J.5..", "trump": "NT", "leader": "W", "trick": ["SJ", "H2"]}"#, "revoke"),
+        (r#"{"deal": "N:AZ... K... Q... J...", "trump": "NT", "leader": "W", "trick": []}"#, "unknown-rank"),
+        ("not json at all", "syntax"),
+    ];
+    for (line, code) in cases {
+        let out = run(&["analyse", "--json"], &format!("{good}\n{line}\n"));
+        assert!(!out.status.success(), "{line}: exit status 0\n{}", explain(&out));
+        let lines = stdout_lines(&out);
+        assert_eq!(lines.len(), 2, "{line}: {}", explain(&out));
+        // The good line is still answered: West's jack loses to North's ace.
+        assert_eq!(lines[0]["tomove"], "W", "{}", explain(&out));
+        assert_eq!(lines[0]["tricks"]["SJ"], 0, "{}", explain(&out));
+        assert_eq!(lines[1]["code"], code, "{line}: {}", explain(&out));
+        let message = lines[1]["error"].as_str().unwrap_or_default();
+        assert!(!message.is_empty(), "{line}: no message: {}", explain(&out));
+    }
+
+    // A bad deal line for `table --json`: a 51-card deal whose message names the card.
+    let out = run(&["table", "--json"], "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A96\n");
+    assert!(!out.status.success(), "{}", explain(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", explain(&out));
+    assert_eq!(lines[0]["code"], "unequal-hands");
+    assert!(lines[0]["error"].as_str().unwrap().contains("C2"), "{}", explain(&out));
+}
+
+#[test]
+fn no_arguments_prints_a_dd_table() {
+    let out = run(&[], "");
+    assert!(out.status.success(), "{}", explain(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("NT   S   H   D   C"), "no table header:\n{text}");
+    // The default deal is one of tables.jsonl: its rows, in NT S H D C order.
+    let deal = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
+    let row = load_jsonl("tables.jsonl")
+        .into_iter()
+        .find(|r| r["deal"] == deal)
+        .expect("the default deal is in tables.jsonl");
+    for seat in ["N", "E", "S", "W"] {
+        let t = |s: &str| row["tricks"][seat][s].as_u64().unwrap();
+        let want = format!("{seat} {:4}{:4}{:4}{:4}{:4}", t("NT"), t("S"), t("H"), t("D"), t("C"));
+        assert!(text.lines().any(|l| l.trim() == want.trim()), "no row '{want}' in:\n{text}");
+    }
+    assert!(text.contains("Par"), "no par line:\n{text}");
+}
