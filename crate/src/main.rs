@@ -1,5 +1,15 @@
 //! `glasshand`: the command-line tool. Run `glasshand help` for the commands.
 
+/// `println!` that ends the program quietly once standard output is closed (`| head`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod cli;
 
 fn main() {

@@ -114,11 +114,12 @@ impl Contract {
             return Ok(None);
         }
         let bad = || Error::Syntax(format!("bad contract '{s}'"));
-        let level = s[..1].parse::<u8>().map_err(|_| bad())?;
+        let mut chars = s.chars();
+        let level = chars.next().and_then(|c| c.to_digit(10)).ok_or_else(bad)? as u8;
         if !(1..=7).contains(&level) {
             return Err(bad());
         }
-        let rest = &s[1..];
+        let rest = chars.as_str();
         let doubled = rest.chars().rev().take_while(|&c| c == 'X').count();
         let strain = Strain::parse(&rest[..rest.len() - doubled]).ok_or_else(bad)?;
         if doubled > 2 {

@@ -231,17 +231,18 @@ fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {
     }
 }
 
-/// `n! / (k1! k2! ...)` for `n = sum k`.
+/// `n! / (k1! k2! ...)` for `n = sum k`, exactly: each step's product divides evenly, and
+/// 13 cards of a suit keep it far inside a u128.
 fn multinomial(counts: &[u32]) -> f64 {
-    let mut result = 1.0;
-    let mut n = 0;
+    let mut result: u128 = 1;
+    let mut n: u128 = 0;
     for &k in counts {
-        for i in 1..=k {
+        for i in 1..=k as u128 {
             n += 1;
-            result *= n as f64 / i as f64;
+            result = result * n / i;
         }
     }
-    result
+    result as f64
 }
 
 /// A first guess for MTD(f): share the tricks by high-card points.

@@ -16,7 +16,7 @@ pub fn signature(opts: &Options) -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     eprintln!("Total time (ms) : {:.0}", secs * 1000.0);
     eprintln!("Nodes/second    : {:.0}", total as f64 / secs);
-    println!("Nodes searched  : {total}");
+    out!("Nodes searched  : {total}");
     Ok(())
 }
 
@@ -86,7 +86,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
     let path = opts.file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
     let cases = load_cases(&path, opts.limit)?;
     let n = cases.len();
-    println!("{n} deals from {path}");
+    out!("{n} deals from {path}");
 
     let mut solver = Solver::new(opts.config);
     let mut ms = Vec::with_capacity(n);
@@ -109,25 +109,25 @@ pub fn speed(opts: &Options) -> Result<(), String> {
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let dds_total: f64 = cases.iter().filter_map(|c| c.dds_ms).sum::<f64>() / 1000.0;
-    println!(
+    out!(
         "1 thread : total {total:.1} s; per table p50 {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
         percentile(&sorted, 0.5),
         percentile(&sorted, 0.9),
         percentile(&sorted, 0.99),
         sorted[n - 1]
     );
-    println!("           nodes per deal {:.0}; tables differing from DDS: {wrong}", nodes as f64 / n as f64);
+    out!("           nodes per deal {:.0}; tables differing from DDS: {wrong}", nodes as f64 / n as f64);
     if let Some(cpu) = cpu {
-        println!("           CPU time {cpu:.1} s (wall {total:.1} s)");
+        out!("           CPU time {cpu:.1} s (wall {total:.1} s)");
     }
     if dds_total > 0.0 {
-        println!("           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x", total / dds_total);
+        out!("           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x", total / dds_total);
         if let Some(cpu) = cpu {
-            println!("           ratio by CPU time {:.2}x", cpu / dds_total);
+            out!("           ratio by CPU time {:.2}x", cpu / dds_total);
         }
     }
     if let Some(mb) = peak_memory_mb() {
-        println!("           peak memory {mb:.0} MB");
+        out!("           peak memory {mb:.0} MB");
     }
 
     let threads = rayon::current_num_threads();
@@ -139,12 +139,9 @@ pub fn speed(opts: &Options) -> Result<(), String> {
             .collect();
         let total_mt = start.elapsed().as_secs_f64();
         let wrong = tables.iter().zip(&cases).filter(|(t, c)| **t != c.expected).count();
-        println!(
-            "{threads} threads: total {total_mt:.1} s ({:.2}x speed-up); tables differing: {wrong}",
-            total / total_mt
-        );
+        out!("{threads} threads: total {total_mt:.1} s ({:.2}x speed-up); tables differing: {wrong}", total / total_mt);
         if let Some(mb) = peak_memory_mb() {
-            println!("           peak memory {mb:.0} MB");
+            out!("           peak memory {mb:.0} MB");
         }
     }
     Ok(())

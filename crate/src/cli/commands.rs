@@ -17,18 +17,13 @@ pub fn demo(opts: &Options) -> Result<(), String> {
     let start = std::time::Instant::now();
     let table = glasshand::solve_table_parallel(&deal, &opts.config, &|_, _, _| {}).map_err(|e| e.to_string())?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    println!("{}\n", diagram(&deal));
-    println!("{}", text_table(&table));
+    out!("{}\n", diagram(&deal));
+    out!("{}", text_table(&table));
     let dealer = opts.dealer.unwrap_or(Seat::North);
     let vul = opts.vul.unwrap_or(Vulnerability::None);
     let p = dealer_par(&table, dealer, vul);
-    println!(
-        "Par (dealer {dealer}, vulnerable {}): {} for North-South, {}",
-        vul.name(),
-        p.score_ns,
-        p.contracts_text()
-    );
-    println!("Solved in {ms:.0} ms.");
+    out!("Par (dealer {dealer}, vulnerable {}): {} for North-South, {}", vul.name(), p.score_ns, p.contracts_text());
+    out!("Solved in {ms:.0} ms.");
     Ok(())
 }
 
@@ -98,13 +93,13 @@ pub fn table(opts: &Options) -> Result<(), String> {
     for (input, result) in inputs.iter().zip(results) {
         match result {
             Ok(table) if opts.json => {
-                println!(
+                out!(
                     "{{\"deal\": {}, \"tricks\": {}}}",
                     json::string(&input.deal.as_ref().unwrap().to_pbn()),
                     json::tricks(&table)
                 )
             }
-            Ok(table) => println!("{}\n{}", input.deal.as_ref().unwrap().to_pbn(), text_table(&table)),
+            Ok(table) => out!("{}\n{}", input.deal.as_ref().unwrap().to_pbn(), text_table(&table)),
             Err(e) => {
                 failed += 1;
                 report(opts, input.line, &e);
@@ -116,7 +111,7 @@ pub fn table(opts: &Options) -> Result<(), String> {
 
 fn report(opts: &Options, line: usize, e: &Error) {
     if opts.json {
-        println!("{}", json::error(e));
+        out!("{}", json::error(e));
     }
     eprintln!("line {line}: {e}");
 }
@@ -208,10 +203,10 @@ pub fn positions(opts: &Options, task: PositionTask) -> Result<(), String> {
         progress.advance(batch.len());
         for ((line_no, _), result) in batch.iter().zip(results) {
             match result {
-                Ok(out) => println!("{out}"),
+                Ok(out) => out!("{out}"),
                 Err(e) => {
                     failed += 1;
-                    println!("{}", json::error(&e));
+                    out!("{}", json::error(&e));
                     eprintln!("line {line_no}: {e}");
                 }
             }
@@ -239,7 +234,7 @@ pub fn par(opts: &Options) -> Result<(), String> {
         let d = dealer_par(&table, dealer, vul);
         let p = par_of(&table, vul);
         if opts.json {
-            println!(
+            out!(
                 "{{\"deal\": {}, \"dealer\": \"{}\", \"vulnerable\": \"{}\", \"dealer_par_score_ns\": {}, \"dealer_par_contracts\": {}, \"par_ns\": {}, \"par_ew\": {}, \"contracts_ns\": {}, \"contracts_ew\": {}}}",
                 json::string(&input.text),
                 dealer.letter(),
@@ -252,7 +247,7 @@ pub fn par(opts: &Options) -> Result<(), String> {
                 json::string(&p.contracts_ew)
             );
         } else {
-            println!("{}  dealer {dealer}, vul {}: {} {}", input.text, vul.name(), d.score_ns, d.contracts_text());
+            out!("{}  dealer {dealer}, vul {}: {} {}", input.text, vul.name(), d.score_ns, d.contracts_text());
         }
     }
     finish(failed)
@@ -301,8 +296,8 @@ pub fn play(opts: &Options) -> Result<(), String> {
         let trace = input.and_then(|p| analyse_play(&p.deal, p.strain, p.leader, &p.play, &opts.config));
         progress.advance(1);
         match trace {
-            Ok(t) if opts.json => println!("{{\"declarer_tricks\": {t:?}}}"),
-            Ok(t) => println!("{}", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")),
+            Ok(t) if opts.json => out!("{{\"declarer_tricks\": {t:?}}}"),
+            Ok(t) => out!("{}", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")),
             Err(e) => {
                 failed += 1;
                 report(opts, i + 1, &e);

@@ -96,7 +96,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => ("demo", args),
     };
     if matches!(command, "help" | "--help" | "-h") {
-        println!("{HELP}");
+        out!("{HELP}");
         return Ok(());
     }
     let opts = parse_options(rest)?;
