@@ -29,7 +29,7 @@ const RELEASE_LARGEST_LEADS: usize = 1;
 const RELEASE_LARGEST_TRACES: usize = 1;
 // DDS's list files hold about 1,000 distinct hands: at today's speed all of them (tables,
 // leads and traces) take longer than CI's 30 minutes, so CI checks an even spread of them.
-const RELEASE_LIST_TABLES: usize = 200;
+const RELEASE_LIST_TABLES: usize = 100;
 const RELEASE_LIST_LEADS: usize = 200;
 const RELEASE_LIST_TRACES: usize = 100;
 
