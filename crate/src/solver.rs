@@ -187,7 +187,7 @@ impl Solver {
                 out.push((c, tricks));
             }
         }
-        out.sort_by_key(|&(c, _)| (c.suit(), std::cmp::Reverse(c.rank())));
+        // Groups come spades first, high to low, and so do the cards within a group.
         Ok(out)
     }
 
