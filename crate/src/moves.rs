@@ -184,8 +184,9 @@ impl Context {
         let is_trump = Some(suit) == self.trump;
         let mut w = 0;
         if high.rank() > opp_top {
-            // A winner: cash it unless the opponents can ruff it.
-            w += if ruff_danger { -20 } else { 60 };
+            // A winner: cash it unless the opponents can ruff it. Cashing too soon sets up
+            // their cards and spends entries, so it ranks only just above a low lead.
+            w += if ruff_danger { -20 } else { 25 };
             if opps.suit_len(suit) == 0 && !is_trump {
                 w -= 30;
             }
@@ -209,7 +210,7 @@ impl Context {
         if is_trump {
             let ours = self.hand(me).suit_len(suit) + self.hand(partner).suit_len(suit);
             let theirs = opps.suit_len(suit);
-            w += if ours > theirs && high.rank() > opp_top { 15 } else { -10 };
+            w += if ours > theirs && high.rank() > opp_top { 0 } else { -10 };
         }
         w - low.rank() as i32
     }
@@ -256,7 +257,8 @@ impl Context {
                     // Win as cheaply as possible: the lowest card of the group does it.
                     return 100 - rank;
                 }
-                return if trick.len == 1 { 10 - rank } else { 40 - rank };
+                // Second hand low; third hand high.
+                return if trick.len == 1 { -5 - rank } else { 40 - rank };
             }
             return -rank;
         }
@@ -270,11 +272,8 @@ impl Context {
             }
             return -70 - rank;
         }
-        // Discard: from a suit with no winners and where we are long.
-        let mine = self.hand(me);
-        let len = mine.suit_len(low.suit()) as i32;
-        let opp_top = top_rank(self.hand(me.next()) | self.hand(me.prev()), low.suit());
-        let winner_penalty = if high.rank() > opp_top { 20 } else { 0 };
-        -rank + len * 2 - winner_penalty
+        // Discard: from a long suit.
+        let len = self.hand(me).suit_len(low.suit()) as i32;
+        -rank + len * 3
     }
 }
