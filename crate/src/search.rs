@@ -100,7 +100,7 @@ impl Search<'_> {
                     stats.tt_hits += 1;
                     hint = decode_best(best, present);
                 }
-                Probe::Miss => {}
+                Probe::Miss(best) => hint = decode_best(best, present),
             }
         }
 

@@ -18,6 +18,9 @@
 //!   next     u32   next key, same hash      sibling  u32  next node of this level, same parent
 //!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
 //!   leader   u8
+//!   best     u8    the last lead stored under
+//!                  this key, a first guess when
+//!                  no leaf matches
 //! ```
 //!
 //! Bounds: North-South take at least `lower` and at most `upper` of the tricks left; `best`
@@ -47,6 +50,8 @@ struct KeyNode {
     next: u32,
     root: u32,
     leader: u8,
+    /// The last lead stored under this key.
+    best: u8,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +66,9 @@ struct Node {
 pub(crate) const NO_BEST: u8 = u8::MAX;
 
 pub(crate) enum Probe {
-    Miss,
+    /// No entry matched; the lead last stored under the same key (suit lengths and leader),
+    /// if any, is still a good first guess.
+    Miss(u8),
     /// An entry matched but its bounds did not decide the target; it may suggest a lead.
     Hit(u8),
     /// The target is decided: the result and the active cards per suit of the entry.
@@ -180,7 +187,7 @@ impl Arena {
     }
 
     fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
-        let Some(k) = self.find_key(key) else { return Probe::Miss };
+        let Some(k) = self.find_key(key) else { return Probe::Miss(NO_BEST) };
         let mut path = [NONE; 4];
         let mut level = 0;
         path[0] = self.keys[k].root;
@@ -221,7 +228,7 @@ impl Arena {
         if hit {
             Probe::Hit(best)
         } else {
-            Probe::Miss
+            Probe::Miss(self.keys[k].best)
         }
     }
 
@@ -241,11 +248,15 @@ impl Arena {
                     next: self.heads[bucket],
                     root: NONE,
                     leader: key.leader,
+                    best: NO_BEST,
                 });
                 self.heads[bucket] = (self.keys.len() - 1) as u32;
                 self.keys.len() - 1
             }
         };
+        if best != NO_BEST {
+            self.keys[k].best = best;
+        }
         // `parent` is where the first node of the current level is linked from.
         let mut first = self.keys[k].root;
         let mut parent: Option<usize> = None;
