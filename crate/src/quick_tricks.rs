@@ -42,6 +42,12 @@ fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
 pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
     let present = hands[0] | hands[1] | hands[2] | hands[3];
     let partner = leader.partner();
+    // Every trick claimed below is won by one of the side's top cards: most positions
+    // stop here, before the rounds are counted.
+    let side = hands[leader.index()] | hands[partner.index()];
+    if Suit::ALL.into_iter().map(|s| run_from_top(side, present, s)).sum::<u32>() < need {
+        return None;
+    }
     let mine = safe_rounds(hands, present, leader, trump);
     if let Some(cards) = claim(&mine, need, present, trump, side_cap(hands[partner.index()], trump, 0)) {
         return Some(cards);
