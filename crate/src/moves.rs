@@ -89,13 +89,13 @@ fn top_group(mine: u32, others: u32) -> u32 {
 }
 
 /// The representative (lowest card) of each group of equivalent legal cards, best first.
-/// `first`, when it is a legal card, puts its group ahead of all others.
+/// The legal cards among `first` put their groups ahead of all others, in that order.
 pub(crate) fn generate(
     hands: &[Cards; 4],
     trick: &Trick,
     trump: Option<Suit>,
     order: bool,
-    first: Option<Card>,
+    first: [Option<Card>; 2],
 ) -> MoveList {
     let mover = trick.to_move();
     let hand = hands[mover.index()];
@@ -125,8 +125,9 @@ pub(crate) fn generate(
                 Some(ctx) => ctx.weight(low, high),
                 None => 0,
             };
-            if first.is_some_and(|f| Cards::from_suit_bits(suit, group as u16).contains(f)) {
-                weight += 10_000;
+            let cards = Cards::from_suit_bits(suit, group as u16);
+            if let Some(place) = first.iter().position(|f| f.is_some_and(|f| cards.contains(f))) {
+                weight += 10_000 * (2 - place as i32);
             }
             list.push(low, weight);
         }

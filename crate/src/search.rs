@@ -34,7 +34,7 @@ impl Search<'_> {
         if trick.len == 0 {
             self.trick_start(trick.leader, target)
         } else {
-            self.play_card(trick, target, None).0
+            self.play_card(trick, target, [None; 2]).0
         }
     }
 
@@ -83,7 +83,7 @@ impl Search<'_> {
         let present = self.present();
         let mode = self.config.tt_mode;
         let (key, owners) = (self.key(leader, present), self.owners.vectors(present));
-        let mut hint = None;
+        let mut hints = [None; 2];
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
@@ -96,16 +96,16 @@ impl Search<'_> {
                         .fold(Cards::EMPTY, |acc, s| acc | top_cards(present, s, active[s.index()] as u32));
                     return (result, rel);
                 }
-                Probe::Hit(best) => {
+                Probe::Hit(leads) => {
                     stats.tt_hits += 1;
-                    hint = decode_best(best, present);
+                    hints = leads.map(|lead| decode_best(lead, present));
                 }
-                Probe::Miss(best) => hint = decode_best(best, present),
+                Probe::Miss(leads) => hints = leads.map(|lead| decode_best(lead, present)),
             }
         }
 
         // Step 6. Search the cards.
-        let ((result, rel), best) = self.play_card(&Trick::new(leader), target, hint);
+        let ((result, rel), best) = self.play_card(&Trick::new(leader), target, hints);
         if self.stopped {
             return (result, rel);
         }
@@ -166,7 +166,7 @@ impl Search<'_> {
 
     /// A node inside a trick: try each group of equivalent cards of the player to move,
     /// `first` first. Also returns the card that decided the node, if one did.
-    fn play_card(&mut self, trick: &Trick, target: i32, first: Option<Card>) -> ((bool, Cards), Option<Card>) {
+    fn play_card(&mut self, trick: &Trick, target: i32, first: [Option<Card>; 2]) -> ((bool, Cards), Option<Card>) {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
@@ -182,7 +182,7 @@ impl Search<'_> {
                 let (result, rel) = self.trick_start(winner, target - winner.is_ns() as i32);
                 (result, rel | won_by_rank(&next, w))
             } else {
-                self.play_card(&next, target, None).0
+                self.play_card(&next, target, [None; 2]).0
             };
             self.hands[mover.index()].insert(card);
             if self.stopped {

@@ -18,9 +18,9 @@
 //!   next     u32   next key, same hash      sibling  u32  next node of this level, same parent
 //!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
 //!   leader   u8
-//!   best     u8    the last lead stored under
-//!                  this key, a first guess when
-//!                  no leaf matches
+//!   leads    2 u8  the last two distinct leads
+//!                  stored under this key: first
+//!                  guesses where no leaf decides
 //! ```
 //!
 //! Bounds: North-South take at least `lower` and at most `upper` of the tricks left; `best`
@@ -50,8 +50,8 @@ struct KeyNode {
     next: u32,
     root: u32,
     leader: u8,
-    /// The last lead stored under this key.
-    best: u8,
+    /// The last two distinct leads stored under this key, the latest first.
+    leads: Leads,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -65,12 +65,15 @@ struct Node {
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = u8::MAX;
 
+/// Leads to try first, best guess first, each `NO_BEST` or a lead as `best` is encoded.
+pub(crate) type Leads = [u8; 2];
+
 pub(crate) enum Probe {
-    /// No entry matched; the lead last stored under the same key (suit lengths and leader),
-    /// if any, is still a good first guess.
-    Miss(u8),
-    /// An entry matched but its bounds did not decide the target; it may suggest a lead.
-    Hit(u8),
+    /// No entry matched; the leads last stored under the same key (suit lengths and
+    /// leader), if any, are still good first guesses.
+    Miss(Leads),
+    /// An entry matched but its bounds did not decide the target: its lead, then the key's.
+    Hit(Leads),
     /// The target is decided: the result and the active cards per suit of the entry.
     Cut(bool, [u8; 4]),
 }
@@ -187,7 +190,7 @@ impl Arena {
     }
 
     fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
-        let Some(k) = self.find_key(key) else { return Probe::Miss(NO_BEST) };
+        let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
         let mut path = [NONE; 4];
         let mut level = 0;
         path[0] = self.keys[k].root;
@@ -225,10 +228,11 @@ impl Arena {
             }
             path[level] = node.sibling;
         }
-        if hit {
-            Probe::Hit(best)
-        } else {
-            Probe::Miss(self.keys[k].best)
+        let [latest, earlier] = self.keys[k].leads;
+        match best {
+            _ if !hit => Probe::Miss([latest, earlier]),
+            NO_BEST => Probe::Hit([latest, earlier]),
+            _ => Probe::Hit([best, if latest == best { earlier } else { latest }]),
         }
     }
 
@@ -248,14 +252,15 @@ impl Arena {
                     next: self.heads[bucket],
                     root: NONE,
                     leader: key.leader,
-                    best: NO_BEST,
+                    leads: [NO_BEST; 2],
                 });
                 self.heads[bucket] = (self.keys.len() - 1) as u32;
                 self.keys.len() - 1
             }
         };
-        if best != NO_BEST {
-            self.keys[k].best = best;
+        let leads = &mut self.keys[k].leads;
+        if best != NO_BEST && best != leads[0] {
+            *leads = [best, leads[0]];
         }
         // `parent` is where the first node of the current level is linked from.
         let mut first = self.keys[k].root;
