@@ -255,7 +255,7 @@ fn estimate_ns(pos: &Position) -> i32 {
     let ns = hcp(hands[0]) + hcp(hands[2]);
     let all = ns + hcp(hands[1]) + hcp(hands[3]);
     let left = pos.tricks_left() as i32;
-    let share = if all == 0 { left / 2 } else { (left as u32 * ns / all) as i32 };
+    let share = (left as u32 * ns).checked_div(all).map_or(left / 2, |s| s as i32);
     let fit = pos.strain().trump().map_or(0, |t| {
         let len = |h: Cards| h.suit_len(t) as i32;
         len(hands[0]) + len(hands[2]) - len(hands[1]) - len(hands[3])
