@@ -27,17 +27,21 @@ fn redeal(rng: &mut Rng, deal: &Deal, inert: Cards) -> Deal {
     Deal::new(hands).expect("a re-deal keeps the hand sizes")
 }
 
-/// `n! / (k1! k2! ...)` for `n = sum k`, computed exactly.
+/// `n! / (k1! k2! ...)` for `n = sum k`, as a product of binomials from Pascal's triangle:
+/// a computation independent of the engine's, so that it checks it.
 fn multinomial(counts: &[u32]) -> u128 {
-    let mut result: u128 = 1;
-    let mut n: u128 = 0;
-    for &k in counts {
-        for i in 1..=k as u128 {
-            n += 1;
-            result = result * n / i;
+    let mut pascal = [[0u128; 14]; 14];
+    for n in 0..14 {
+        pascal[n][0] = 1;
+        for k in 1..=n {
+            pascal[n][k] = pascal[n - 1][k - 1] + pascal[n - 1][k];
         }
     }
-    result
+    let mut n = 0;
+    counts.iter().fold(1, |acc, &k| {
+        n += k as usize;
+        acc * pascal[n][k as usize]
+    })
 }
 
 /// The structural claims of an `Active`: the cards split into active and inert, the

@@ -82,6 +82,16 @@ fn run_series(
     failures.into_iter().map(|(i, f)| format!("#{i}: {f}")).collect()
 }
 
+/// Fails with the first differences if any of `count` endings disagreed with the reference.
+fn assert_agree(failures: &[String], count: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {count} endings differ from the alpha-beta reference:\n{}",
+        failures.len(),
+        first_failures(failures, 10)
+    );
+}
+
 #[test]
 fn small_endings_agree_with_alpha_beta() {
     let count = trials(10_000, 600);
@@ -92,12 +102,7 @@ fn small_endings_agree_with_alpha_beta() {
         Config::default(),
         |solver, pos| check_against(solver, pos, &reference_analyse(pos)),
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {count} endings differ from the alpha-beta reference:\n{}",
-        failures.len(),
-        first_failures(&failures, 10)
-    );
+    assert_agree(&failures, count);
 }
 
 #[test]
@@ -114,12 +119,7 @@ fn small_endings_agree_with_fresh_solvers() {
             check_against(&mut fresh, pos, &reference_analyse(pos))
         },
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {count} endings differ from the alpha-beta reference:\n{}",
-        failures.len(),
-        first_failures(&failures, 10)
-    );
+    assert_agree(&failures, count);
 }
 
 #[test]
@@ -131,12 +131,7 @@ fn six_card_endings_agree_with_alpha_beta() {
         Config::default(),
         |solver, pos| check_against(solver, pos, &reference_analyse(pos)),
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {count} endings differ from the alpha-beta reference:\n{}",
-        failures.len(),
-        first_failures(&failures, 10)
-    );
+    assert_agree(&failures, count);
 }
 
 /// Every ablation mode (4 TT modes x quick tricks x move ordering), then TT sizes.
