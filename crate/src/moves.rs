@@ -11,11 +11,14 @@ pub(crate) struct Trick {
     pub leader: Seat,
     pub cards: [Card; 4],
     pub len: usize,
+    trump: Option<Suit>,
+    /// Index of the card winning so far, kept up to date: every node asks for it.
+    winner: usize,
 }
 
 impl Trick {
-    pub fn new(leader: Seat) -> Trick {
-        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0 }
+    pub fn new(leader: Seat, trump: Option<Suit>) -> Trick {
+        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0, trump, winner: 0 }
     }
 
     pub fn to_move(self) -> Seat {
@@ -28,14 +31,22 @@ impl Trick {
 
     pub fn with(&self, card: Card) -> Trick {
         let mut t = *self;
+        if t.len > 0 {
+            let best = t.cards[t.winner];
+            let beats =
+                if card.suit() == best.suit() { card.rank() > best.rank() } else { Some(card.suit()) == t.trump };
+            if beats {
+                t.winner = t.len;
+            }
+        }
         t.cards[t.len] = card;
         t.len += 1;
         t
     }
 
     /// Index of the card winning so far.
-    pub fn winner(&self, trump: Option<Suit>) -> usize {
-        crate::deal::trick_winner(&self.cards[..self.len], trump)
+    pub fn winner(&self) -> usize {
+        self.winner
     }
 }
 
@@ -111,7 +122,10 @@ pub(crate) fn generate(
         }
     };
     let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
-    let ctx = order.then(|| Context::new(hands, trick, trump));
+    let rules = order.then(|| match trick.len {
+        0 => Rules::Lead(Lead::new(hands, trick, trump)),
+        _ => Rules::Follow(Follow::new(hands, trick, trump)),
+    });
     let mut list = MoveList { cards: [Card::new(Suit::Spades, 2); 13], weights: [0; 13], len: 0 };
     for suit in Suit::ALL {
         let mut mine = legal.suit_bits(suit) as u32;
@@ -121,8 +135,9 @@ pub(crate) fn generate(
             mine &= !group;
             let low = Card::new(suit, group.trailing_zeros() as u8);
             let high = Card::new(suit, (31 - group.leading_zeros()) as u8);
-            let mut weight = match &ctx {
-                Some(ctx) => ctx.weight(low, high),
+            let mut weight = match &rules {
+                Some(Rules::Lead(lead)) => lead.weight(low, high),
+                Some(Rules::Follow(follow)) => follow.weight(low, high),
                 None => 0,
             };
             let cards = Cards::from_suit_bits(suit, group as u16);
@@ -135,10 +150,14 @@ pub(crate) fn generate(
     list
 }
 
-/// What the ordering rules look at, computed once per node.
-struct Context {
+enum Rules {
+    Lead(Lead),
+    Follow(Follow),
+}
+
+/// What the rules for a lead look at, computed once per node.
+struct Lead {
     hands: [Cards; 4],
-    trick: Trick,
     trump: Option<Suit>,
     mover: Seat,
 }
@@ -147,9 +166,9 @@ fn top_rank(cards: Cards, suit: Suit) -> u8 {
     cards.in_suit(suit).highest().map_or(0, |c| c.rank())
 }
 
-impl Context {
-    fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Context {
-        Context { hands: *hands, trick: *trick, trump, mover: trick.to_move() }
+impl Lead {
+    fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Lead {
+        Lead { hands: *hands, trump, mover: trick.to_move() }
     }
 
     fn hand(&self, seat: Seat) -> Cards {
@@ -167,14 +186,6 @@ impl Context {
     }
 
     fn weight(&self, low: Card, high: Card) -> i32 {
-        if self.trick.len == 0 {
-            self.lead_weight(low, high)
-        } else {
-            self.follow_weight(low, high)
-        }
-    }
-
-    fn lead_weight(&self, low: Card, high: Card) -> i32 {
         let suit = low.suit();
         let me = self.mover;
         let (lho, partner, rho) = (me.next(), me.partner(), me.prev());
@@ -215,66 +226,95 @@ impl Context {
         }
         w - low.rank() as i32
     }
+}
 
-    fn follow_weight(&self, low: Card, high: Card) -> i32 {
-        let trick = &self.trick;
+/// What the rules for the second, third and fourth hand look at, computed once per node.
+struct Follow {
+    led: Suit,
+    trump: Option<Suit>,
+    winning: Card,
+    /// My partner wins the trick and the opponent still to play cannot take it away.
+    partner_holds: bool,
+    last: bool,
+    second: bool,
+    /// The top card the opponent still to play holds in the led suit, if they can follow.
+    opp_led_top: Option<u8>,
+    /// Their top trump if they cannot follow (0 for none).
+    opp_trump_top: u8,
+    hand: Cards,
+}
+
+impl Follow {
+    fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Follow {
+        let me = trick.to_move();
         let led = trick.cards[0].suit();
-        let me = self.mover;
-        let win_idx = trick.winner(self.trump);
-        let win_card = trick.cards[win_idx];
-        let partner_wins = trick.leader.offset(win_idx) == me.partner();
-        let beats = |c: Card| {
-            if c.suit() == win_card.suit() {
-                c.rank() > win_card.rank()
-            } else {
-                Some(c.suit()) == self.trump
-            }
-        };
-        let rank = low.rank() as i32;
         let last = trick.len == 3;
-        // Can the players still to come after me beat `card`?
-        let later_beat = |card: Card| -> bool {
-            (trick.len + 1..4).any(|k| {
-                let seat = trick.leader.offset(k);
-                if seat == me.partner() {
-                    return false;
-                }
-                let h = self.hand(seat);
-                if h.suit_len(led) > 0 {
-                    card.suit() == led && top_rank(h, led) > card.rank()
-                } else if let Some(t) = self.trump {
-                    h.suit_len(t) > 0 && (card.suit() != t || top_rank(h, t) > card.rank())
-                } else {
-                    false
-                }
-            })
+        // Only one opponent plays after me: the next hand, unless I am last.
+        let opp = if last { Cards::EMPTY } else { hands[me.next().index()] };
+        let opp_led_top = (opp.suit_len(led) > 0).then(|| top_rank(opp, led));
+        let opp_trump_top = match trump {
+            Some(t) if opp_led_top.is_none() => top_rank(opp, t),
+            _ => 0,
         };
-        if low.suit() == led || self.hand(me).suit_len(led) > 0 {
-            if partner_wins && (last || !later_beat(win_card)) {
+        let win_idx = trick.winner();
+        let mut follow = Follow {
+            led,
+            trump,
+            winning: trick.cards[win_idx],
+            partner_holds: false,
+            last,
+            second: trick.len == 1,
+            opp_led_top,
+            opp_trump_top,
+            hand: hands[me.index()],
+        };
+        follow.partner_holds = trick.leader.offset(win_idx) == me.partner() && !follow.later_beat(follow.winning);
+        follow
+    }
+
+    /// Can the opponent still to play after me beat `card`?
+    fn later_beat(&self, card: Card) -> bool {
+        match self.opp_led_top {
+            Some(top) => card.suit() == self.led && top > card.rank(),
+            None => self.opp_trump_top > 0 && (Some(card.suit()) != self.trump || self.opp_trump_top > card.rank()),
+        }
+    }
+
+    fn beats_winner(&self, card: Card) -> bool {
+        if card.suit() == self.winning.suit() {
+            card.rank() > self.winning.rank()
+        } else {
+            Some(card.suit()) == self.trump
+        }
+    }
+
+    fn weight(&self, low: Card, high: Card) -> i32 {
+        let rank = low.rank() as i32;
+        if low.suit() == self.led {
+            if self.partner_holds {
                 return -rank;
             }
-            if beats(high) {
-                if last || !later_beat(high) {
+            if self.beats_winner(high) {
+                if self.last || !self.later_beat(high) {
                     // Win as cheaply as possible: the lowest card of the group does it.
                     return 100 - rank;
                 }
                 // Second hand low; third hand high.
-                return if trick.len == 1 { -5 - rank } else { 40 - rank };
+                return if self.second { -5 - rank } else { 40 - rank };
             }
             return -rank;
         }
         // Void in the led suit: ruff or discard.
         if Some(low.suit()) == self.trump {
-            if partner_wins && (last || !later_beat(win_card)) {
+            if self.partner_holds {
                 return -60 - rank;
             }
-            if beats(low) {
-                return if later_beat(low) { 30 - rank } else { 80 - rank };
+            if self.beats_winner(low) {
+                return if self.later_beat(low) { 30 - rank } else { 80 - rank };
             }
             return -70 - rank;
         }
         // Discard: from a long suit.
-        let len = self.hand(me).suit_len(low.suit()) as i32;
-        -rank + len * 3
+        -rank + self.hand.suit_len(low.suit()) as i32 * 3
     }
 }

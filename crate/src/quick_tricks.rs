@@ -33,6 +33,28 @@ fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
     (mine & above).count_ones()
 }
 
+/// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
+/// sure trump tricks either way. Every such trick is won by one of the side's top cards,
+/// and most positions have too few of them: counting those first spares the rest.
+pub(crate) fn sure_tricks(
+    hands: &[Cards; 4],
+    present: Cards,
+    seat: Seat,
+    leader: Seat,
+    trump: Option<Suit>,
+    need: u32,
+) -> Option<Cards> {
+    let side = hands[seat.index()] | hands[seat.partner().index()];
+    if Suit::ALL.into_iter().map(|s| run_from_top(side, present, s)).sum::<u32>() < need {
+        return None;
+    }
+    let on_lead = seat.is_ns() == leader.is_ns();
+    on_lead
+        .then(|| quick_tricks(hands, leader, trump, need))
+        .flatten()
+        .or_else(|| sure_trump_tricks(hands, seat, trump, need))
+}
+
 /// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
 /// Winners are cashed while both opponents follow (or cannot ruff), side suits first and
 /// trumps last so that no opponent discards while side-suit winners go: from the leader's
@@ -42,12 +64,6 @@ fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
 pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
     let present = hands[0] | hands[1] | hands[2] | hands[3];
     let partner = leader.partner();
-    // Every trick claimed below is won by one of the side's top cards: most positions
-    // stop here, before the rounds are counted.
-    let side = hands[leader.index()] | hands[partner.index()];
-    if Suit::ALL.into_iter().map(|s| run_from_top(side, present, s)).sum::<u32>() < need {
-        return None;
-    }
     let mine = safe_rounds(hands, present, leader, trump);
     if let Some(cards) = claim(&mine, need, present, trump, side_cap(hands[partner.index()], trump, 0)) {
         return Some(cards);

@@ -2,7 +2,7 @@
 //! returning the answer with the active cards of its proof (partition search).
 
 use crate::moves::{self, Trick};
-use crate::quick_tricks::{quick_tricks, sure_trump_tricks, top_cards};
+use crate::quick_tricks::{sure_tricks, top_cards};
 use crate::solver::{Config, TtMode};
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
 use crate::{Card, Cards, Seat, Stats, Suit};
@@ -105,7 +105,7 @@ impl Search<'_> {
         }
 
         // Step 6. Search the cards.
-        let ((result, rel), best) = self.play_card(&Trick::new(leader), target, hints);
+        let ((result, rel), best) = self.play_card(&Trick::new(leader, self.trump), target, hints);
         if self.stopped {
             return (result, rel);
         }
@@ -126,12 +126,9 @@ impl Search<'_> {
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
     /// with the cards it relied on.
     fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
-        let (hands, trump) = (&self.hands, self.trump);
-        let side_takes = |seat: Seat, need: i32| -> Option<Cards> {
-            let need = need.max(1) as u32;
-            let lead = if seat.is_ns() == leader.is_ns() { quick_tricks(hands, leader, trump, need) } else { None };
-            lead.or_else(|| sure_trump_tricks(hands, seat, trump, need))
-        };
+        let present = self.present();
+        let side_takes =
+            |seat: Seat, need: i32| sure_tricks(&self.hands, present, seat, leader, self.trump, need.max(1) as u32);
         // North-South reach the target, or East-West take enough to stop them.
         if let Some(cards) = side_takes(Seat::North, target) {
             return Some((true, cards));
@@ -155,12 +152,12 @@ impl Search<'_> {
     /// One card each: the trick is forced.
     fn last_trick(&mut self, leader: Seat) -> (bool, Cards) {
         self.stats.per_trick[12].nodes += 1;
-        let mut trick = Trick::new(leader);
+        let mut trick = Trick::new(leader, self.trump);
         for i in 0..4 {
             let card = self.hands[leader.offset(i).index()].highest().expect("equal hands");
             trick = trick.with(card);
         }
-        let w = trick.winner(self.trump);
+        let w = trick.winner();
         (leader.offset(w).is_ns(), won_by_rank(&trick, w))
     }
 
@@ -177,7 +174,7 @@ impl Search<'_> {
             self.hands[mover.index()].remove(card);
             let next = trick.with(card);
             let (result, rel) = if next.len == 4 {
-                let w = next.winner(self.trump);
+                let w = next.winner();
                 let winner = next.leader.offset(w);
                 let (result, rel) = self.trick_start(winner, target - winner.is_ns() as i32);
                 (result, rel | won_by_rank(&next, w))

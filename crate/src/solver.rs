@@ -124,7 +124,7 @@ impl Solver {
         }
         let hands = pos.remaining();
         self.owners.prepare(&hands);
-        let mut trick = Trick::new(pos.leader());
+        let mut trick = Trick::new(pos.leader(), pos.strain().trump());
         for &card in pos.trick() {
             trick = trick.with(card);
         }
