@@ -122,8 +122,8 @@ impl Tt {
 
     /// Looks for an entry that matches the position and decides "North-South take at least
     /// `target` of the tricks left".
-    pub fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
-        if key.tricks_left <= DEEP_TRICKS { &self.deep } else { &self.shallow }.probe(key, owners, target)
+    pub fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
+        if key.tricks_left <= DEEP_TRICKS { &mut self.deep } else { &mut self.shallow }.probe(key, owners, target)
     }
 
     /// Records that North-South take at least `lower` / at most `upper` of the tricks left
@@ -189,9 +189,11 @@ impl Arena {
         None
     }
 
-    fn probe(&self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
+    fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
         let mut path = [NONE; 4];
+        // The node before `path[level]` in its sibling list.
+        let mut prev = [NONE; 4];
         let mut level = 0;
         path[0] = self.keys[k].root;
         let mut hit = false;
@@ -204,17 +206,20 @@ impl Arena {
                     break;
                 }
                 level -= 1;
+                prev[level] = path[level];
                 path[level] = self.nodes[path[level] as usize].sibling;
                 continue;
             }
             let node = &self.nodes[idx as usize];
             if (owners[level] ^ node.owners) & suit_mask(node.k) != 0 {
+                prev[level] = idx;
                 path[level] = node.sibling;
                 continue;
             }
             if level < 3 {
                 level += 1;
                 path[level] = node.child;
+                prev[level] = NONE;
                 continue;
             }
             let (lower, upper, leaf_best) = leaf_bounds(node.child);
@@ -224,8 +229,10 @@ impl Arena {
             }
             if lower >= target || upper < target {
                 let active = std::array::from_fn(|s| self.nodes[path[s] as usize].k);
+                self.move_to_front(k, &path, &prev);
                 return Probe::Cut(lower >= target, active);
             }
+            prev[level] = idx;
             path[level] = node.sibling;
         }
         let [latest, earlier] = self.keys[k].leads;
@@ -233,6 +240,23 @@ impl Arena {
             _ if !hit => Probe::Miss([latest, earlier]),
             NO_BEST => Probe::Hit([latest, earlier]),
             _ => Probe::Hit([best, if latest == best { earlier } else { latest }]),
+        }
+    }
+
+    /// Moves the nodes of a path that just decided a probe to the front of their sibling
+    /// lists: the positions that follow tend to match the same entry, and a probe then
+    /// reaches it in four steps.
+    fn move_to_front(&mut self, key: usize, path: &[u32; 4], prev: &[u32; 4]) {
+        for level in 0..4 {
+            if prev[level] == NONE {
+                continue;
+            }
+            let idx = path[level] as usize;
+            self.nodes[prev[level] as usize].sibling = self.nodes[idx].sibling;
+            let head =
+                if level == 0 { &mut self.keys[key].root } else { &mut self.nodes[path[level - 1] as usize].child };
+            let first = std::mem::replace(head, idx as u32);
+            self.nodes[idx].sibling = first;
         }
     }
 
