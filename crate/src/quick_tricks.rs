@@ -119,6 +119,12 @@ fn side_cap(partner: Cards, trump: Option<Suit>, spent: u32) -> u32 {
 /// The top cards of the fewest suits whose `rounds` add up to `need`, with at most `cap`
 /// rounds in side suits; None if they cannot reach it.
 fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap: u32) -> Option<Cards> {
+    // Most claims fail: count before choosing the cards.
+    let trump_rounds = trump.map_or(0, |t| rounds[t.index()]);
+    let side_rounds = rounds.iter().sum::<u32>() - trump_rounds;
+    if trump_rounds + side_rounds.min(cap) < need {
+        return None;
+    }
     let mut order = Suit::ALL;
     order.sort_by_key(|s| std::cmp::Reverse(rounds[s.index()]));
     let (mut left, mut cap) = (need, cap);
