@@ -122,30 +122,41 @@ pub(crate) fn generate(
         }
     };
     let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
-    let rules = order.then(|| match trick.len {
-        0 => Rules::Lead(Lead::new(hands, trick, trump)),
-        _ => Rules::Follow(Follow::new(hands, trick, trump)),
-    });
     let mut list = MoveList { cards: [Card::new(Suit::Spades, 2); 13], weights: [0; 13], len: 0 };
+    let mut groups = [(Card::new(Suit::Spades, 2), Card::new(Suit::Spades, 2)); 13];
+    let mut count = 0;
     for suit in Suit::ALL {
         let mut mine = legal.suit_bits(suit) as u32;
         let others = (present.suit_bits(suit) as u32) & !(hand.suit_bits(suit) as u32);
         while mine != 0 {
             let group = top_group(mine, others);
             mine &= !group;
-            let low = Card::new(suit, group.trailing_zeros() as u8);
-            let high = Card::new(suit, (31 - group.leading_zeros()) as u8);
-            let mut weight = match &rules {
-                Some(Rules::Lead(lead)) => lead.weight(low, high),
-                Some(Rules::Follow(follow)) => follow.weight(low, high),
-                None => 0,
-            };
-            let cards = Cards::from_suit_bits(suit, group as u16);
-            if let Some(place) = first.iter().position(|f| f.is_some_and(|f| cards.contains(f))) {
-                weight += 10_000 * (2 - place as i32);
-            }
-            list.push(low, weight);
+            groups[count] =
+                (Card::new(suit, group.trailing_zeros() as u8), Card::new(suit, (31 - group.leading_zeros()) as u8));
+            count += 1;
         }
+    }
+    // A forced play needs no rules: many followers have a single group.
+    if count == 1 {
+        list.push(groups[0].0, 0);
+        return list;
+    }
+    let rules = order.then(|| match trick.len {
+        0 => Rules::Lead(Lead::new(hands, trick, trump)),
+        _ => Rules::Follow(Follow::new(hands, trick, trump)),
+    });
+    for &(low, high) in &groups[..count] {
+        let mut weight = match &rules {
+            Some(Rules::Lead(lead)) => lead.weight(low, high),
+            Some(Rules::Follow(follow)) => follow.weight(low, high),
+            None => 0,
+        };
+        // No other card in play lies between the ends of a group.
+        let in_group = |f: Card| f.suit() == low.suit() && (low.rank()..=high.rank()).contains(&f.rank());
+        if let Some(place) = first.iter().position(|f| f.is_some_and(in_group)) {
+            weight += 10_000 * (2 - place as i32);
+        }
+        list.push(low, weight);
     }
     list
 }
