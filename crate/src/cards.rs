@@ -67,6 +67,30 @@ impl Cards {
         self.0 & other.0 == 0
     }
 
+    /// The cards of `self` that beat every card of `others` in their suit.
+    pub const fn above(self, others: Cards) -> Cards {
+        // Smear each lane's highest card of `others` down its lane; the masks keep a shift
+        // from spilling into the lane below.
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let mut below = others.0;
+        below |= (below >> 1) & (0x7fff * LANES);
+        below |= (below >> 2) & (0x3fff * LANES);
+        below |= (below >> 4) & (0x0fff * LANES);
+        below |= (below >> 8) & (0x00ff * LANES);
+        Cards(self.0 & !below)
+    }
+
+    /// The four suit lengths as 4-bit fields, spades in the lowest.
+    pub const fn suit_lengths(self) -> u16 {
+        // A popcount within each 16-bit lane, then one nibble per lane.
+        let mut x = self.0;
+        x -= (x >> 1) & 0x5555_5555_5555_5555;
+        x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+        x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
+        (x | x >> 12 | x >> 24 | x >> 36) as u16
+    }
+
     pub fn highest(self) -> Option<Card> {
         (self.0 != 0).then(|| Card::from_bit(63 - self.0.leading_zeros()))
     }
@@ -183,5 +207,25 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![a, k, c2]);
         assert_eq!(Cards::FULL.len(), 52);
         assert_eq!(format!("{s}"), "AK...2");
+    }
+
+    #[test]
+    fn above_is_per_suit() {
+        // Pseudo-random pairs of disjoint sets against a suit-by-suit count.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mine = Cards(x & Cards::FULL.0 & 0x5555_5555_5555_5555);
+            let others = Cards(x.rotate_left(29) & Cards::FULL.0) - mine;
+            let got = mine.above(others);
+            for suit in Suit::ALL {
+                let top_other = others.in_suit(suit).highest().map_or(0, |c| c.rank());
+                let expected = mine.in_suit(suit).iter().filter(|c| c.rank() > top_other).count() as u32;
+                assert_eq!(got.suit_len(suit), expected, "{mine} above {others}");
+                assert_eq!(mine.suit_lengths() >> (4 * suit.index()) & 15, mine.suit_len(suit) as u16);
+            }
+        }
     }
 }

@@ -22,15 +22,7 @@ pub(crate) fn top_cards(present: Cards, suit: Suit, n: u32) -> Cards {
 
 /// How many of the highest cards of `suit` in play `hand` holds, counting from the ace down.
 fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
-    let mine = hand.suit_bits(suit);
-    let all = present.suit_bits(suit);
-    // Cards above the highest card held by someone else.
-    let others = all & !mine;
-    if others == 0 {
-        return mine.count_ones();
-    }
-    let above = !((1u16 << (16 - others.leading_zeros())) - 1);
-    (mine & above).count_ones()
+    hand.above(present - hand).suit_len(suit)
 }
 
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
@@ -45,7 +37,7 @@ pub(crate) fn sure_tricks(
     need: u32,
 ) -> Option<Cards> {
     let side = hands[seat.index()] | hands[seat.partner().index()];
-    if Suit::ALL.into_iter().map(|s| run_from_top(side, present, s)).sum::<u32>() < need {
+    if side.above(present - side).len() < need {
         return None;
     }
     let on_lead = seat.is_ns() == leader.is_ns();
@@ -89,9 +81,11 @@ pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>
 
 /// Per suit, the rounds `hand` wins from the top while both opponents follow or cannot ruff.
 fn safe_rounds(hands: &[Cards; 4], present: Cards, hand: Seat, trump: Option<Suit>) -> [u32; 4] {
+    let mine = hands[hand.index()];
+    let tops = mine.above(present - mine);
     std::array::from_fn(|s| {
         let suit = Suit::from_index(s);
-        let mut r = run_from_top(hands[hand.index()], present, suit);
+        let mut r = tops.suit_len(suit);
         if let Some(t) = trump {
             if t != suit && r > 0 {
                 for opp in [hand.next(), hand.prev()] {

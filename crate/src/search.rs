@@ -137,13 +137,7 @@ impl Search<'_> {
     }
 
     fn key(&self, leader: Seat, present: Cards) -> Key {
-        let mut lengths = 0u64;
-        for (h, hand) in self.hands.iter().enumerate() {
-            for s in 0..4 {
-                let len = ((hand.0 >> (16 * s)) as u16).count_ones() as u64;
-                lengths |= len << ((h * 4 + s) * 4);
-            }
-        }
+        let lengths = (0..4).fold(0u64, |acc, h| acc | (self.hands[h].suit_lengths() as u64) << (16 * h));
         let exact = if self.config.tt_mode == TtMode::Exact { present.0 } else { 0 };
         let tricks_left = self.hands[leader.index()].len() as u8;
         Key { lengths, exact, leader: leader.index() as u8, tricks_left }
