@@ -8,16 +8,15 @@ use crate::{Cards, Seat, Suit};
 /// The top `n` cards of `suit` among `present`.
 pub(crate) fn top_cards(present: Cards, suit: Suit, n: u32) -> Cards {
     let mut bits = present.suit_bits(suit);
-    let mut out = 0u16;
-    for _ in 0..n {
-        if bits == 0 {
-            break;
-        }
-        let top = 1u16 << (15 - bits.leading_zeros());
-        out |= top;
-        bits &= !top;
+    let len = bits.count_ones();
+    if n == 0 {
+        return Cards::EMPTY;
     }
-    Cards::from_suit_bits(suit, out)
+    // Drop the lowest cards one by one: no more steps than taking the top ones.
+    for _ in n..len {
+        bits &= bits - 1;
+    }
+    Cards::from_suit_bits(suit, bits)
 }
 
 /// How many of the highest cards of `suit` in play `hand` holds, counting from the ace down.
