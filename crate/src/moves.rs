@@ -244,7 +244,8 @@ struct Follow {
     led: Suit,
     trump: Option<Suit>,
     winning: Card,
-    /// My partner wins the trick and the opponent still to play cannot take it away.
+    /// My partner takes the trick: it wins so far and the opponent still to play cannot
+    /// beat it, or (second hand) it plays last and holds the top card of the led suit.
     partner_holds: bool,
     last: bool,
     second: bool,
@@ -279,7 +280,19 @@ impl Follow {
             opp_trump_top,
             hand: hands[me.index()],
         };
-        follow.partner_holds = trick.leader.offset(win_idx) == me.partner() && !follow.later_beat(follow.winning);
+        follow.partner_holds = if trick.len == 1 {
+            // Second hand: partner plays last and takes the trick whatever the third hand
+            // does when its top card of the led suit beats the lead and the third hand's.
+            let partner = hands[me.partner().index()];
+            let partner_top = top_rank(partner, led);
+            let third_cannot_ruff = opp_led_top.is_some() || opp_trump_top == 0;
+            partner_top > 0
+                && third_cannot_ruff
+                && partner_top > follow.winning.rank()
+                && partner_top > opp_led_top.unwrap_or(0)
+        } else {
+            trick.leader.offset(win_idx) == me.partner() && !follow.later_beat(follow.winning)
+        };
         follow
     }
 
