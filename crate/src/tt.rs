@@ -14,18 +14,18 @@
 //! KeyNode (32 bytes)                      Node (16 bytes)
 //!   lengths  u64   16 suit lengths          owners   u32  this suit's owner vector, masked to k
 //!   exact    u64   cards in play, only      child    u32  first node of the next suit; at the
-//!                  in TtMode::Exact                       clubs level: lower | upper << 8 | best << 16
+//!                  in TtMode::Exact                       clubs level: lower | upper << 8
 //!   next     u32   next key, same hash      sibling  u32  next node of this level, same parent
 //!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
 //!   leader   u8
 //!   leads    2 u8  the last two distinct leads
-//!                  stored under this key: first
-//!                  guesses where no leaf decides
+//!                  that decided a position under
+//!                  this key: the first guesses
+//!                  where no leaf decides
 //! ```
 //!
-//! Bounds: North-South take at least `lower` and at most `upper` of the tricks left; `best`
-//! is the lead that decided the node (suit << 4 | place from the top) or `NO_BEST`. A position
-//! matches a leaf when every suit on its path has `(current ^ stored) & mask == 0`. Several
+//! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A lead
+//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches a leaf when every suit on its path has `(current ^ stored) & mask == 0`. Several
 //! leaves with different `k` can match one position, so a probe visits every matching path.
 //! Memory is two fixed arenas, one for positions with many tricks left and one for the far
 //! more numerous positions near the end: when an arena is full it starts afresh, and the
@@ -72,7 +72,8 @@ pub(crate) enum Probe {
     /// No entry matched; the leads last stored under the same key (suit lengths and
     /// leader), if any, are still good first guesses.
     Miss(Leads),
-    /// An entry matched but its bounds did not decide the target: its lead, then the key's.
+    /// An entry matched but its bounds did not decide the target; the key's leads. (They
+    /// guess better than the lead that decided the matching entry's own position.)
     Hit(Leads),
     /// The target is decided: the result and the active cards per suit of the entry.
     Cut(bool, [u8; 4]),
@@ -93,12 +94,12 @@ pub(crate) fn suit_mask(k: u8) -> u32 {
     MASKS[k as usize & 15]
 }
 
-fn leaf_bounds(child: u32) -> (u8, u8, u8) {
-    (child as u8, (child >> 8) as u8, (child >> 16) as u8)
+fn leaf_bounds(child: u32) -> (u8, u8) {
+    (child as u8, (child >> 8) as u8)
 }
 
-fn leaf_pack(lower: u8, upper: u8, best: u8) -> u32 {
-    lower as u32 | (upper as u32) << 8 | (best as u32) << 16
+fn leaf_pack(lower: u8, upper: u8) -> u32 {
+    lower as u32 | (upper as u32) << 8
 }
 
 /// Positions with at most this many tricks left go to the deep arena.
@@ -197,7 +198,6 @@ impl Arena {
         let mut level = 0;
         path[0] = self.keys[k].root;
         let mut hit = false;
-        let mut best = NO_BEST;
         // Depth-first over the matching paths; `path[level]` is the next node to try there.
         loop {
             let idx = path[level];
@@ -222,11 +222,8 @@ impl Arena {
                 prev[level] = NONE;
                 continue;
             }
-            let (lower, upper, leaf_best) = leaf_bounds(node.child);
+            let (lower, upper) = leaf_bounds(node.child);
             hit = true;
-            if best == NO_BEST {
-                best = leaf_best;
-            }
             if lower >= target || upper < target {
                 let active = std::array::from_fn(|s| self.nodes[path[s] as usize].k);
                 self.move_to_front(k, &path, &prev);
@@ -235,11 +232,11 @@ impl Arena {
             prev[level] = idx;
             path[level] = node.sibling;
         }
-        let [latest, earlier] = self.keys[k].leads;
-        match best {
-            _ if !hit => Probe::Miss([latest, earlier]),
-            NO_BEST => Probe::Hit([latest, earlier]),
-            _ => Probe::Hit([best, if latest == best { earlier } else { latest }]),
+        let leads = self.keys[k].leads;
+        if hit {
+            Probe::Hit(leads)
+        } else {
+            Probe::Miss(leads)
         }
     }
 
@@ -303,7 +300,7 @@ impl Arena {
                 let leaf = level == 3;
                 self.nodes.push(Node {
                     owners: masked,
-                    child: if leaf { leaf_pack(0, 15, NO_BEST) } else { NONE },
+                    child: if leaf { leaf_pack(0, 15) } else { NONE },
                     sibling: first,
                     k: active[level],
                 });
@@ -315,9 +312,8 @@ impl Arena {
             }
             if level == 3 {
                 let node = &mut self.nodes[idx as usize];
-                let (old_lower, old_upper, old_best) = leaf_bounds(node.child);
-                let best = if best == NO_BEST { old_best } else { best };
-                node.child = leaf_pack(old_lower.max(lower), old_upper.min(upper), best);
+                let (old_lower, old_upper) = leaf_bounds(node.child);
+                node.child = leaf_pack(old_lower.max(lower), old_upper.min(upper));
             } else {
                 parent = Some(idx as usize);
                 first = self.nodes[idx as usize].child;
