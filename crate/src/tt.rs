@@ -103,7 +103,7 @@ fn leaf_pack(lower: u8, upper: u8) -> u32 {
 }
 
 /// Positions with at most this many tricks left go to the deep arena.
-const DEEP_TRICKS: u8 = 7;
+const DEEP_TRICKS: u8 = 8;
 
 pub(crate) struct Tt {
     shallow: Arena,
@@ -111,9 +111,9 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
-    /// A table of about `bytes` bytes in all, a third of it for the shallow positions.
+    /// A table of about `bytes` bytes in all, a quarter of it for the shallow positions.
     pub fn new(bytes: usize) -> Tt {
-        Tt { shallow: Arena::new(bytes / 3), deep: Arena::new(bytes - bytes / 3) }
+        Tt { shallow: Arena::new(bytes / 4), deep: Arena::new(bytes - bytes / 4) }
     }
 
     pub fn clear(&mut self) {
