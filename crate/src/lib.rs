@@ -8,7 +8,7 @@
 //! active cards: the inert cards below them may be dealt any way.
 //!
 //! Module map: [`bench`] (the node-count signature), [`cards`] (the `u64` card set), [`deal`] (deals and positions), [`pbn`],
-//! [`moves`] (equivalent-card groups and their ordering), [`quick_tricks`], [`tt`],
+//! [`moves`] (equivalent-card groups and their ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`tt`],
 //! [`search`], [`solver`] (the public entry points), [`table`], [`par`], [`play`], [`stats`].
 
 pub mod bench;
@@ -16,6 +16,7 @@ pub mod card;
 pub mod cards;
 pub mod deal;
 pub mod error;
+pub mod hints;
 pub mod moves;
 pub mod par;
 pub mod pbn;

@@ -14,11 +14,14 @@ pub(crate) struct Trick {
     trump: Option<Suit>,
     /// Index of the card winning so far, kept up to date: every node asks for it.
     winner: usize,
+    /// A hash of the TT key at the trick's start and the cards played since (0 if
+    /// unknown): the followers' hints are kept under it.
+    pub hint_hash: u64,
 }
 
 impl Trick {
     pub fn new(leader: Seat, trump: Option<Suit>) -> Trick {
-        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0, trump, winner: 0 }
+        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0, trump, winner: 0, hint_hash: 0 }
     }
 
     pub fn to_move(self) -> Seat {

@@ -1,6 +1,7 @@
 //! The null-window search: "can North-South take at least `target` of the tricks left?",
 //! returning the answer with the active cards of its proof (partition search).
 
+use crate::hints::{self, FollowHints};
 use crate::moves::{self, Trick};
 use crate::quick_tricks::{sure_tricks, top_cards};
 use crate::solver::{Config, TtMode};
@@ -17,6 +18,7 @@ pub(crate) struct Search<'a> {
     pub trump: Option<Suit>,
     pub config: &'a Config,
     pub tt: &'a mut Tt,
+    pub follow_hints: &'a mut FollowHints,
     pub owners: &'a OwnerTable,
     pub stats: &'a mut Stats,
     pub stop: Option<&'a AtomicBool>,
@@ -105,7 +107,9 @@ impl Search<'_> {
         }
 
         // Step 6. Search the cards.
-        let ((result, rel), best) = self.play_card(&Trick::new(leader, self.trump), target, hints);
+        let mut start = Trick::new(leader, self.trump);
+        start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
+        let ((result, rel), best) = self.play_card(&start, target, hints);
         if self.stopped {
             return (result, rel);
         }
@@ -161,12 +165,24 @@ impl Search<'_> {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
+        // Followers: the card that last cut under the same key and the same cards so far.
+        // Places are counted among the cards in play at the trick's start.
+        let use_hints = trick.len > 0 && trick.hint_hash != 0 && self.config.move_ordering;
+        let start_present = || self.present() | trick.played();
+        let first = match use_hints.then(|| self.follow_hints.get(trick.hint_hash)).flatten() {
+            Some(hint) => [decode_best(hint, start_present()), None],
+            None => first,
+        };
         let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering, first);
         let mut union = Cards::EMPTY;
-        for &card in moves.as_slice() {
+        for (tried, &card) in moves.as_slice().iter().enumerate() {
             self.stats.per_trick[depth].nodes += 1;
             self.hands[mover.index()].remove(card);
-            let next = trick.with(card);
+            let mut next = trick.with(card);
+            if next.len < 4 && trick.hint_hash != 0 {
+                let place = encode_best(Some(card), self.present() | next.played());
+                next.hint_hash = hints::mix(trick.hint_hash ^ (place as u64 + 1));
+            }
             let (result, rel) = if next.len == 4 {
                 let w = next.winner();
                 let winner = next.leader.offset(w);
@@ -180,6 +196,10 @@ impl Search<'_> {
                 return ((false, Cards::EMPTY), None);
             }
             if result == maximizing {
+                if use_hints && tried > 0 {
+                    let place = encode_best(Some(card), self.present() | trick.played());
+                    self.follow_hints.set(trick.hint_hash, place);
+                }
                 return ((result, rel), Some(card));
             }
             union |= rel;

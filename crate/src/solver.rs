@@ -1,6 +1,7 @@
 //! The public entry points: exact values by MTD(f) over null-window searches, per-card
 //! analysis, and the active cards of a position.
 
+use crate::hints::FollowHints;
 use crate::moves::Trick;
 use crate::search::Search;
 use crate::tt::{OwnerTable, Tt};
@@ -73,6 +74,7 @@ impl Serialize for Cards {
 pub struct Solver {
     config: Config,
     tt: Tt,
+    follow_hints: FollowHints,
     tt_strain: Option<Strain>,
     owners: OwnerTable,
     stats: Stats,
@@ -83,7 +85,9 @@ impl Solver {
     pub fn new(config: Config) -> Solver {
         Solver {
             config,
-            tt: Tt::new(config.tt_megabytes.max(1) << 20),
+            // A thirty-second of the memory for the followers' hints, the rest for the TT.
+            tt: Tt::new((config.tt_megabytes.max(1) << 20) / 32 * 31),
+            follow_hints: FollowHints::new((config.tt_megabytes.max(1) << 20) / 32),
             tt_strain: None,
             owners: OwnerTable::new(),
             stats: Stats::default(),
@@ -112,6 +116,7 @@ impl Solver {
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.follow_hints.clear();
     }
 
     /// The null-window search from `pos`: can North-South take `target` of the tricks
@@ -120,6 +125,7 @@ impl Solver {
         if self.tt_strain != Some(pos.strain()) {
             // Entries depend on the trump suit, not on the deal.
             self.tt.clear();
+            self.follow_hints.clear();
             self.tt_strain = Some(pos.strain());
         }
         let hands = pos.remaining();
@@ -133,6 +139,7 @@ impl Solver {
             trump: pos.strain().trump(),
             config: &self.config,
             tt: &mut self.tt,
+            follow_hints: &mut self.follow_hints,
             owners: &self.owners,
             stats: &mut self.stats,
             stop: self.stop.as_deref(),
