@@ -109,10 +109,14 @@ impl Search<'_> {
         // Step 6. Search the cards.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
-        let ((result, rel), best) = self.play_card(&start, target, hints);
+        let ((result, rel), decided) = self.play_card(&start, target, hints);
         if self.stopped {
             return (result, rel);
         }
+        // A lead to remember: one that won after another failed. When the rules' first
+        // choice wins where the key had no lead, the rules will find it again, and a
+        // remembered lead would only push out one they miss.
+        let best = decided.filter(|&(_, tried)| tried > 0 || hints[0].is_some()).map(|(card, _)| card);
 
         // Step 7. Back up the active cards and store the bound.
         let (rel, active) = normalize(&self.hands, rel, present);
@@ -160,8 +164,14 @@ impl Search<'_> {
     }
 
     /// A node inside a trick: try each group of equivalent cards of the player to move,
-    /// `first` first. Also returns the card that decided the node, if one did.
-    fn play_card(&mut self, trick: &Trick, target: i32, first: [Option<Card>; 2]) -> ((bool, Cards), Option<Card>) {
+    /// `first` first. Also returns the card that decided the node, if one did, and how
+    /// many groups were tried before it.
+    fn play_card(
+        &mut self,
+        trick: &Trick,
+        target: i32,
+        first: [Option<Card>; 2],
+    ) -> ((bool, Cards), Option<(Card, usize)>) {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
@@ -200,7 +210,7 @@ impl Search<'_> {
                     let place = encode_best(Some(card), self.present() | trick.played());
                     self.follow_hints.set(trick.hint_hash, place);
                 }
-                return ((result, rel), Some(card));
+                return ((result, rel), Some((card, tried)));
             }
             union |= rel;
         }
