@@ -12,7 +12,15 @@ pub(crate) fn top_cards(present: Cards, suit: Suit, n: u32) -> Cards {
     if n == 0 {
         return Cards::EMPTY;
     }
-    // Drop the lowest cards one by one: no more steps than taking the top ones.
+    if 2 * n <= len {
+        let mut top = 0u16;
+        for _ in 0..n {
+            let card = 1 << (15 - (bits & !top).leading_zeros());
+            top |= card;
+        }
+        return Cards::from_suit_bits(suit, top);
+    }
+    // Dropping the lowest cards takes fewer steps.
     for _ in n..len {
         bits &= bits - 1;
     }
@@ -176,6 +184,15 @@ mod tests {
         assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts), 2).map(Cards::len), Some(2));
         // One trick needs only the ace.
         assert_eq!(quick_tricks(&h, Seat::North, None, 1), Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14))));
+    }
+
+    #[test]
+    fn top_cards_counts_from_the_ace_down() {
+        let present = parse_hand("AQ9752.K..").unwrap();
+        for n in 0..=7 {
+            let expected: Vec<_> = present.in_suit(Suit::Spades).iter().take(n as usize).collect();
+            assert_eq!(top_cards(present, Suit::Spades, n).iter().collect::<Vec<_>>(), expected, "n = {n}");
+        }
     }
 
     #[test]
