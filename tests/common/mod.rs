@@ -35,38 +35,20 @@ fn sample_override() -> Option<usize> {
     std::env::var("GLASSHAND_SAMPLE").ok()?.trim().parse().ok()
 }
 
-/// `GLASSHAND_FULL=1` lifts the release caps of sets that are too slow for CI today.
-pub fn full_requested() -> bool {
-    std::env::var("GLASSHAND_FULL").is_ok_and(|v| v != "0")
-}
-
-/// How many items a test takes out of `full`: at most `release` in release builds (all
-/// of them with `GLASSHAND_FULL=1`), at most `debug` in debug builds, at most
-/// `GLASSHAND_SAMPLE` when that is set.
-pub fn sample_count(full: usize, debug: usize, release: usize) -> usize {
+/// How many items a test takes out of `full`: all of them in release builds, at most
+/// `debug` in debug builds, at most `GLASSHAND_SAMPLE` when that is set.
+pub fn sample_size(full: usize, debug: usize) -> usize {
     match sample_override() {
         Some(n) => full.min(n),
         None if cfg!(debug_assertions) => full.min(debug),
-        None if full_requested() => full,
-        None => full.min(release),
+        None => full,
     }
-}
-
-/// `sample_count` without a release cap.
-pub fn sample_size(full: usize, debug: usize) -> usize {
-    sample_count(full, debug, usize::MAX)
 }
 
 /// The items a test checks, spread evenly over the set: all of them in release builds,
 /// `debug` of them in debug builds.
 pub fn sample<T: Clone>(items: &[T], debug: usize) -> Vec<T> {
-    capped(items, debug, usize::MAX)
-}
-
-/// Like `sample`, with at most `release` items in release builds unless
-/// `GLASSHAND_FULL=1`.
-pub fn capped<T: Clone>(items: &[T], debug: usize, release: usize) -> Vec<T> {
-    let n = sample_count(items.len(), debug, release);
+    let n = sample_size(items.len(), debug);
     if n == items.len() {
         return items.to_vec();
     }
