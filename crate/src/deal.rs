@@ -174,13 +174,20 @@ impl Position {
 pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
     let mut best = 0;
     for (i, &card) in trick.iter().enumerate().skip(1) {
-        let lead = trick[best];
-        let beats = if card.suit() == lead.suit() { card.rank() > lead.rank() } else { Some(card.suit()) == trump };
-        if beats {
+        if beats(card, trick[best], trump) {
             best = i;
         }
     }
     best
+}
+
+/// Does `card`, played to a trick, beat `best`, the card winning it so far?
+pub(crate) fn beats(card: Card, best: Card, trump: Option<Suit>) -> bool {
+    if card.suit() == best.suit() {
+        card.rank() > best.rank()
+    } else {
+        Some(card.suit()) == trump
+    }
 }
 
 #[cfg(test)]

@@ -34,13 +34,8 @@ impl Trick {
 
     pub fn with(&self, card: Card) -> Trick {
         let mut t = *self;
-        if t.len > 0 {
-            let best = t.cards[t.winner];
-            let beats =
-                if card.suit() == best.suit() { card.rank() > best.rank() } else { Some(card.suit()) == t.trump };
-            if beats {
-                t.winner = t.len;
-            }
+        if t.len > 0 && crate::deal::beats(card, t.cards[t.winner], t.trump) {
+            t.winner = t.len;
         }
         t.cards[t.len] = card;
         t.len += 1;
@@ -308,11 +303,7 @@ impl Follow {
     }
 
     fn beats_winner(&self, card: Card) -> bool {
-        if card.suit() == self.winning.suit() {
-            card.rank() > self.winning.rank()
-        } else {
-            Some(card.suit()) == self.trump
-        }
+        crate::deal::beats(card, self.winning, self.trump)
     }
 
     fn weight(&self, low: Card, high: Card) -> i32 {

@@ -85,7 +85,7 @@ impl Search<'_> {
         let present = self.present();
         let mode = self.config.tt_mode;
         let (key, owners) = (self.key(leader, present), self.owners.vectors(present));
-        let mut hints = [None; 2];
+        let mut leads = [None; 2];
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
@@ -98,25 +98,25 @@ impl Search<'_> {
                         .fold(Cards::EMPTY, |acc, s| acc | top_cards(present, s, active[s.index()] as u32));
                     return (result, rel);
                 }
-                Probe::Hit(leads) => {
+                Probe::Hit(stored) => {
                     stats.tt_hits += 1;
-                    hints = leads.map(|lead| decode_best(lead, present));
+                    leads = stored.map(|lead| decode_best(lead, present));
                 }
-                Probe::Miss(leads) => hints = leads.map(|lead| decode_best(lead, present)),
+                Probe::Miss(stored) => leads = stored.map(|lead| decode_best(lead, present)),
             }
         }
 
         // Step 6. Search the cards.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
-        let ((result, rel), decided) = self.play_card(&start, target, hints);
+        let ((result, rel), decided) = self.play_card(&start, target, leads);
         if self.stopped {
             return (result, rel);
         }
         // A lead to remember: one that won after another failed. When the rules' first
         // choice wins where the key had no lead, the rules will find it again, and a
         // remembered lead would only push out one they miss.
-        let best = decided.filter(|&(_, tried)| tried > 0 || hints[0].is_some()).map(|(card, _)| card);
+        let best = decided.filter(|&(_, tried)| tried > 0 || leads[0].is_some()).map(|(card, _)| card);
 
         // Step 7. Back up the active cards and store the bound.
         let (rel, active) = normalize(&self.hands, rel, present);
