@@ -19,14 +19,15 @@
 //!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
 //!   leader   u8
 //!   leads    2 u8  the last two distinct leads
-//!                  that decided a position under
-//!                  this key: the first guesses
-//!                  where no leaf decides
+//!                  that won under this key after
+//!                  another lead failed: the first
+//!                  guesses where no leaf decides
 //! ```
 //!
 //! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A lead
-//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches a leaf when every suit on its path has `(current ^ stored) & mask == 0`. Several
-//! leaves with different `k` can match one position, so a probe visits every matching path.
+//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches a leaf when
+//! every suit on its path has `(current ^ stored) & mask == 0`. Several leaves with different
+//! `k` can match one position, so a probe visits every matching path.
 //! Memory is two fixed arenas, one for positions with many tricks left and one for the far
 //! more numerous positions near the end: when an arena is full it starts afresh, and the
 //! costly results near the root survive the churn of the cheap ones.
@@ -50,7 +51,7 @@ struct KeyNode {
     next: u32,
     root: u32,
     leader: u8,
-    /// The last two distinct leads stored under this key, the latest first.
+    /// The last two distinct leads remembered under this key, the latest first.
     leads: Leads,
 }
 
