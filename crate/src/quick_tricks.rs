@@ -49,7 +49,7 @@ pub(crate) fn sure_tricks(
     }
     let on_lead = seat.is_ns() == leader.is_ns();
     on_lead
-        .then(|| quick_tricks(hands, leader, trump, need))
+        .then(|| quick_tricks(hands, present, leader, trump, need))
         .flatten()
         .or_else(|| sure_trump_tricks(hands, seat, trump, need))
 }
@@ -60,8 +60,13 @@ pub(crate) fn sure_tricks(
 /// hand, or after leading low to partner's winner in one suit, from partner's. Only the
 /// fewest top cards that reach `need` are claimed, so that the proof holds for as many
 /// positions as possible.
-pub(crate) fn quick_tricks(hands: &[Cards; 4], leader: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
-    let present = hands[0] | hands[1] | hands[2] | hands[3];
+pub(crate) fn quick_tricks(
+    hands: &[Cards; 4],
+    present: Cards,
+    leader: Seat,
+    trump: Option<Suit>,
+    need: u32,
+) -> Option<Cards> {
     let partner = leader.partner();
     let mine = safe_rounds(hands, present, leader, trump);
     if let Some(cards) = claim(&mine, need, present, trump, side_cap(hands[partner.index()], trump, 0)) {
@@ -175,15 +180,22 @@ mod tests {
         h.map(|s| parse_hand(s).unwrap())
     }
 
+    fn present(h: &[Cards; 4]) -> Cards {
+        h[0] | h[1] | h[2] | h[3]
+    }
+
     #[test]
     fn cashes_top_cards_while_opponents_follow() {
         // North AKQ of spades, East has two spades and trumps, West has three.
         let h = hands(["AKQ.2..", "32.3..", "4.4..5", "765...2"]);
-        assert_eq!(quick_tricks(&h, Seat::North, None, 3).map(Cards::len), Some(3));
-        assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts), 3), None);
-        assert_eq!(quick_tricks(&h, Seat::North, Some(Suit::Hearts), 2).map(Cards::len), Some(2));
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3).map(Cards::len), Some(3));
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Hearts), 3), None);
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Hearts), 2).map(Cards::len), Some(2));
         // One trick needs only the ace.
-        assert_eq!(quick_tricks(&h, Seat::North, None, 1), Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14))));
+        assert_eq!(
+            quick_tricks(&h, present(&h), Seat::North, None, 1),
+            Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14)))
+        );
     }
 
     #[test]

@@ -178,9 +178,9 @@ impl Search<'_> {
         // Followers: the card that last cut under the same key and the same cards so far.
         // Places are counted among the cards in play at the trick's start.
         let use_hints = trick.len > 0 && trick.hint_hash != 0 && self.config.move_ordering;
-        let start_present = || self.present() | trick.played();
+        let start_present = self.present() | trick.played();
         let first = match use_hints.then(|| self.follow_hints.get(trick.hint_hash)).flatten() {
-            Some(hint) => [decode_best(hint, start_present()), None],
+            Some(hint) => [decode_best(hint, start_present), None],
             None => first,
         };
         let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering, first);
@@ -190,7 +190,7 @@ impl Search<'_> {
             self.hands[mover.index()].remove(card);
             let mut next = trick.with(card);
             if next.len < 4 && trick.hint_hash != 0 {
-                let place = encode_best(Some(card), self.present() | next.played());
+                let place = encode_best(Some(card), start_present);
                 next.hint_hash = hints::mix(trick.hint_hash ^ (place as u64 + 1));
             }
             let (result, rel) = if next.len == 4 {
@@ -207,7 +207,7 @@ impl Search<'_> {
             }
             if result == maximizing {
                 if use_hints && tried > 0 {
-                    let place = encode_best(Some(card), self.present() | trick.played());
+                    let place = encode_best(Some(card), start_present);
                     self.follow_hints.set(trick.hint_hash, place);
                 }
                 return ((result, rel), Some((card, tried)));
