@@ -99,6 +99,20 @@ impl Cards {
         (self.0 != 0).then(|| Card::from_bit(self.0.trailing_zeros()))
     }
 
+    /// The highest `n` cards of `suit` (all of them if it has fewer).
+    pub fn top(self, suit: Suit, n: u32) -> Cards {
+        let bits = self.suit_bits(suit);
+        if n == 0 {
+            return Cards::EMPTY;
+        }
+        if n >= bits.count_ones() {
+            return Cards::from_suit_bits(suit, bits);
+        }
+        // The rank of the n-th highest card: everything from it up stays.
+        let rank = (RANKS_FROM_TOP[(bits >> 2) as usize] >> (4 * (n - 1))) & 15;
+        Cards::from_suit_bits(suit, bits & !((1u16 << rank) - 1))
+    }
+
     /// Cards from spades down to clubs, each suit from the ace down.
     pub fn iter(self) -> impl Iterator<Item = Card> {
         Suit::ALL.into_iter().flat_map(move |suit| {
@@ -107,6 +121,27 @@ impl Cards {
         })
     }
 }
+
+/// Per set of ranks of one suit (its lane shifted down by 2), the ranks it holds from the
+/// highest down, 4 bits each from bit 0 up: [`Cards::top`] takes the n-th in one step, where
+/// the search asks for a suit's top cards at every cut-off.
+static RANKS_FROM_TOP: [u64; 8192] = {
+    let mut table = [0u64; 8192];
+    let mut set = 0;
+    while set < 8192 {
+        let (mut packed, mut count, mut bit) = (0u64, 0, 13);
+        while bit > 0 {
+            bit -= 1;
+            if set >> bit & 1 != 0 {
+                packed |= ((bit + 2) as u64) << (4 * count);
+                count += 1;
+            }
+        }
+        table[set] = packed;
+        set += 1;
+    }
+    table
+};
 
 impl BitOr for Cards {
     type Output = Cards;
@@ -207,6 +242,17 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![a, k, c2]);
         assert_eq!(Cards::FULL.len(), 52);
         assert_eq!(format!("{s}"), "AK...2");
+    }
+
+    #[test]
+    fn top_counts_from_the_ace_down() {
+        let cards = Cards(0x5a5a_3c3c_7ffc_1234 & Cards::FULL.0);
+        for suit in Suit::ALL {
+            for n in 0..=14 {
+                let expected: Vec<_> = cards.in_suit(suit).iter().take(n as usize).collect();
+                assert_eq!(cards.top(suit, n).iter().collect::<Vec<_>>(), expected, "{suit:?} n = {n}");
+            }
+        }
     }
 
     #[test]

@@ -5,28 +5,6 @@
 
 use crate::{Cards, Seat, Suit};
 
-/// The top `n` cards of `suit` among `present`.
-pub(crate) fn top_cards(present: Cards, suit: Suit, n: u32) -> Cards {
-    let mut bits = present.suit_bits(suit);
-    let len = bits.count_ones();
-    if n == 0 {
-        return Cards::EMPTY;
-    }
-    if 2 * n <= len {
-        let mut top = 0u16;
-        for _ in 0..n {
-            let card = 1 << (15 - (bits & !top).leading_zeros());
-            top |= card;
-        }
-        return Cards::from_suit_bits(suit, top);
-    }
-    // Dropping the lowest cards takes fewer steps.
-    for _ in n..len {
-        bits &= bits - 1;
-    }
-    Cards::from_suit_bits(suit, bits)
-}
-
 /// How many of the highest cards of `suit` in play `hand` holds, counting from the ace down.
 fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
     hand.above(present - hand).suit_len(suit)
@@ -44,14 +22,26 @@ pub(crate) fn sure_tricks(
     need: u32,
 ) -> Option<Cards> {
     let side = hands[seat.index()] | hands[seat.partner().index()];
-    if side.above(present - side).len() < need {
+    let side_tops = side.above(present - side);
+    if side_tops.len() < need {
         return None;
     }
-    let on_lead = seat.is_ns() == leader.is_ns();
-    on_lead
-        .then(|| quick_tricks(hands, present, leader, trump, need))
-        .flatten()
-        .or_else(|| sure_trump_tricks(hands, seat, trump, need))
+    if seat.is_ns() == leader.is_ns() {
+        // Quick tricks cash one hand's top run in each suit: the longer total bounds them.
+        let run = |hand: Seat| {
+            let cards = hands[hand.index()];
+            cards.above(present - cards).len()
+        };
+        if run(leader).max(run(leader.partner())) >= need {
+            if let Some(cards) = quick_tricks(hands, present, leader, trump, need) {
+                return Some(cards);
+            }
+        }
+    }
+    match trump {
+        Some(t) if side_tops.suit_len(t) >= need => sure_trump_tricks(hands, seat, trump, need),
+        _ => None,
+    }
 }
 
 /// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
@@ -85,7 +75,7 @@ pub(crate) fn quick_tricks(
         let spent = if Some(entry) != trump { first } else { 0 };
         let cap = side_cap(hands[leader.index()], trump, spent);
         if let Some(cards) = claim(&rest, need - first, present, trump, cap) {
-            return Some(cards | top_cards(present, entry, first));
+            return Some(cards | present.top(entry, first));
         }
     }
     None
@@ -142,7 +132,7 @@ fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap:
         let side = Some(suit) != trump;
         let take = rounds[suit.index()].min(left).min(if side { cap } else { u32::MAX });
         if take > 0 {
-            used |= top_cards(present, suit, take);
+            used |= present.top(suit, take);
             left -= take;
             if side {
                 cap -= take;
@@ -159,7 +149,7 @@ pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Su
     let t = trump?;
     let present = hands[0] | hands[1] | hands[2] | hands[3];
     let run = run_from_top(hands[side.index()] | hands[side.partner().index()], present, t);
-    let top = top_cards(present, t, run);
+    let top = present.top(t, run);
     let (a, b) = (hands[side.index()] & top, hands[side.partner().index()] & top);
     let hand = if a.len() >= b.len() { a } else { b };
     if need == 0 || hand.len() < need {
@@ -168,7 +158,7 @@ pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Su
     // The `need`-th highest of that hand's top trumps, and every trump above it.
     let lowest_needed = hand.iter().nth(need as usize - 1)?;
     let place = present.in_suit(t).iter().position(|c| c == lowest_needed)? as u32;
-    Some(top_cards(present, t, place + 1))
+    Some(present.top(t, place + 1))
 }
 
 #[cfg(test)]
@@ -196,15 +186,6 @@ mod tests {
             quick_tricks(&h, present(&h), Seat::North, None, 1),
             Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14)))
         );
-    }
-
-    #[test]
-    fn top_cards_counts_from_the_ace_down() {
-        let present = parse_hand("AQ9752.K..").unwrap();
-        for n in 0..=7 {
-            let expected: Vec<_> = present.in_suit(Suit::Spades).iter().take(n as usize).collect();
-            assert_eq!(top_cards(present, Suit::Spades, n).iter().collect::<Vec<_>>(), expected, "n = {n}");
-        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::hints::{self, FollowHints};
 use crate::moves::{self, Trick};
-use crate::quick_tricks::{sure_tricks, top_cards};
+use crate::quick_tricks::sure_tricks;
 use crate::solver::{Config, TtMode};
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
 use crate::{Card, Cards, Seat, Stats, Suit};
@@ -95,7 +95,7 @@ impl Search<'_> {
                     stats.tt_cutoffs += 1;
                     let rel = Suit::ALL
                         .into_iter()
-                        .fold(Cards::EMPTY, |acc, s| acc | top_cards(present, s, active[s.index()] as u32));
+                        .fold(Cards::EMPTY, |acc, s| acc | present.top(s, active[s.index()] as u32));
                     return (result, rel);
                 }
                 Probe::Hit(stored) => {
@@ -265,7 +265,7 @@ fn decode_best(best: u8, present: Cards) -> Option<Card> {
     }
     let suit = Suit::from_index((best >> 4) as usize);
     let place = (best & 15) as u32;
-    top_cards(present, suit, place + 1).in_suit(suit).lowest().filter(|_| present.suit_len(suit) > place)
+    present.top(suit, place + 1).lowest().filter(|_| present.suit_len(suit) > place)
 }
 
 /// The winning card, if it won by beating another card of its suit: its rank mattered.
