@@ -14,6 +14,8 @@ pub(crate) struct Trick {
     trump: Option<Suit>,
     /// Index of the card winning so far, kept up to date: every node asks for it.
     winner: usize,
+    /// The cards played so far, as a set.
+    played: Cards,
     /// A hash of the TT key at the trick's start and the cards played since (0 if
     /// unknown): the followers' hints are kept under it.
     pub hint_hash: u64,
@@ -21,7 +23,15 @@ pub(crate) struct Trick {
 
 impl Trick {
     pub fn new(leader: Seat, trump: Option<Suit>) -> Trick {
-        Trick { leader, cards: [Card::new(Suit::Spades, 2); 4], len: 0, trump, winner: 0, hint_hash: 0 }
+        Trick {
+            leader,
+            cards: [Card::new(Suit::Spades, 2); 4],
+            len: 0,
+            trump,
+            winner: 0,
+            played: Cards::EMPTY,
+            hint_hash: 0,
+        }
     }
 
     pub fn to_move(self) -> Seat {
@@ -29,7 +39,7 @@ impl Trick {
     }
 
     pub fn played(&self) -> Cards {
-        self.cards[..self.len].iter().copied().collect()
+        self.played
     }
 
     pub fn with(&self, card: Card) -> Trick {
@@ -38,6 +48,7 @@ impl Trick {
             t.winner = t.len;
         }
         t.cards[t.len] = card;
+        t.played.insert(card);
         t.len += 1;
         t
     }
@@ -99,8 +110,10 @@ fn top_group(mine: u32, others: u32) -> u32 {
 
 /// The representative (lowest card) of each group of equivalent legal cards, best first.
 /// The legal cards among `first` put their groups ahead of all others, in that order.
+/// `present`: the cards in the hands and on the table.
 pub(crate) fn generate(
     hands: &[Cards; 4],
+    present: Cards,
     trick: &Trick,
     trump: Option<Suit>,
     order: bool,
@@ -119,7 +132,6 @@ pub(crate) fn generate(
             }
         }
     };
-    let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
     let mut list = MoveList { cards: [Card::new(Suit::Spades, 2); 13], weights: [0; 13], len: 0 };
     let mut groups = [(Card::new(Suit::Spades, 2), Card::new(Suit::Spades, 2)); 13];
     let mut count = 0;

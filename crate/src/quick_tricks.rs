@@ -5,11 +5,6 @@
 
 use crate::{Cards, Seat, Suit};
 
-/// How many of the highest cards of `suit` in play `hand` holds, counting from the ace down.
-fn run_from_top(hand: Cards, present: Cards, suit: Suit) -> u32 {
-    hand.above(present - hand).suit_len(suit)
-}
-
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
 /// sure trump tricks either way. Every such trick is won by one of the side's top cards,
 /// and most positions have too few of them: counting those first spares the rest.
@@ -148,17 +143,15 @@ fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap:
 pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
     let t = trump?;
     let present = hands[0] | hands[1] | hands[2] | hands[3];
-    let run = run_from_top(hands[side.index()] | hands[side.partner().index()], present, t);
-    let top = present.top(t, run);
-    let (a, b) = (hands[side.index()] & top, hands[side.partner().index()] & top);
-    let hand = if a.len() >= b.len() { a } else { b };
+    let (a, b) = (hands[side.index()], hands[side.partner().index()]);
+    let top = (a | b).above(present - (a | b)).in_suit(t);
+    let hand = if (a & top).len() >= (b & top).len() { a & top } else { b & top };
     if need == 0 || hand.len() < need {
         return None;
     }
     // The `need`-th highest of that hand's top trumps, and every trump above it.
-    let lowest_needed = hand.iter().nth(need as usize - 1)?;
-    let place = present.in_suit(t).iter().position(|c| c == lowest_needed)? as u32;
-    Some(present.top(t, place + 1))
+    let lowest_needed = hand.top(t, need).lowest()?;
+    Some(Cards(top.0 & !((1u64 << lowest_needed.bit()) - 1)))
 }
 
 #[cfg(test)]

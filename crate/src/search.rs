@@ -183,7 +183,7 @@ impl Search<'_> {
             Some(hint) => [decode_best(hint, start_present), None],
             None => first,
         };
-        let moves = moves::generate(&self.hands, trick, self.trump, self.config.move_ordering, first);
+        let moves = moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first);
         let mut union = Cards::EMPTY;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
             self.stats.per_trick[depth].nodes += 1;
