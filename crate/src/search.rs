@@ -15,6 +15,9 @@ const POLL_INTERVAL: u32 = 1 << 12;
 pub(crate) struct Search<'a> {
     /// The cards still in the hands (cards on the table in the current trick are not).
     pub hands: [Cards; 4],
+    /// The TT key's suit lengths of `hands` (see [`lengths_key`]), kept up to date as cards
+    /// are played: every trick start needs them.
+    pub lengths: u64,
     pub trump: Option<Suit>,
     pub config: &'a Config,
     pub tt: &'a mut Tt,
@@ -145,7 +148,8 @@ impl Search<'_> {
     }
 
     fn key(&self, leader: Seat, present: Cards) -> Key {
-        let lengths = (0..4).fold(0u64, |acc, h| acc | (self.hands[h].suit_lengths() as u64) << (16 * h));
+        let lengths = self.lengths;
+        debug_assert_eq!(lengths, lengths_key(&self.hands));
         let exact = if self.config.tt_mode == TtMode::Exact { present.0 } else { 0 };
         let tricks_left = self.hands[leader.index()].len() as u8;
         Key { lengths, exact, leader: leader.index() as u8, tricks_left }
@@ -188,6 +192,8 @@ impl Search<'_> {
         for (tried, &card) in moves.as_slice().iter().enumerate() {
             self.stats.per_trick[depth].nodes += 1;
             self.hands[mover.index()].remove(card);
+            let length_bit = 1u64 << (16 * mover.index() + 4 * card.suit().index());
+            self.lengths -= length_bit;
             let mut next = trick.with(card);
             if next.len < 4 && trick.hint_hash != 0 {
                 let place = encode_best(Some(card), start_present);
@@ -202,6 +208,7 @@ impl Search<'_> {
                 self.play_card(&next, target, [None; 2]).0
             };
             self.hands[mover.index()].insert(card);
+            self.lengths += length_bit;
             if self.stopped {
                 return ((false, Cards::EMPTY), None);
             }
@@ -216,6 +223,11 @@ impl Search<'_> {
         }
         ((!maximizing, union), None)
     }
+}
+
+/// The 16 suit lengths of `hands`, 4 bits each, hand-major: the TT key's `lengths`.
+pub(crate) fn lengths_key(hands: &[Cards; 4]) -> u64 {
+    (0..4).fold(0u64, |acc, h| acc | (hands[h].suit_lengths() as u64) << (16 * h))
 }
 
 /// Makes an active set the top `k` cards of each suit, and never splits a run of one hand's

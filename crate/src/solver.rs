@@ -3,7 +3,7 @@
 
 use crate::hints::FollowHints;
 use crate::moves::Trick;
-use crate::search::Search;
+use crate::search::{lengths_key, Search};
 use crate::tt::{OwnerTable, Tt};
 use crate::{Card, Cards, Error, Position, Seat, Stats, Strain, Suit};
 use serde::Serialize;
@@ -136,6 +136,7 @@ impl Solver {
         }
         let mut search = Search {
             hands,
+            lengths: lengths_key(&hands),
             trump: pos.strain().trump(),
             config: &self.config,
             tt: &mut self.tt,
