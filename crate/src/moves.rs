@@ -59,28 +59,41 @@ impl Trick {
     }
 }
 
+/// Cards to try, best first: small enough to return in registers.
 pub(crate) struct MoveList {
     cards: [Card; 13],
-    weights: [i32; 13],
-    len: usize,
+    len: u8,
 }
 
-impl MoveList {
+/// Builds a [`MoveList`] by insertion, keeping it sorted by weight, best first; ties keep
+/// the order of insertion.
+struct Sorter {
+    list: MoveList,
+    weights: [i32; 13],
+}
+
+impl Sorter {
+    fn new() -> Sorter {
+        Sorter { list: MoveList { cards: [Card::new(Suit::Spades, 2); 13], len: 0 }, weights: [0; 13] }
+    }
+
     fn push(&mut self, card: Card, weight: i32) {
-        // Insertion keeps the list sorted, best first; ties keep generation order.
-        let mut i = self.len;
+        let cards = &mut self.list.cards;
+        let mut i = self.list.len as usize;
         while i > 0 && self.weights[i - 1] < weight {
-            self.cards[i] = self.cards[i - 1];
+            cards[i] = cards[i - 1];
             self.weights[i] = self.weights[i - 1];
             i -= 1;
         }
-        self.cards[i] = card;
+        cards[i] = card;
         self.weights[i] = weight;
-        self.len += 1;
+        self.list.len += 1;
     }
+}
 
+impl MoveList {
     pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len]
+        &self.cards[..self.len as usize]
     }
 }
 
@@ -132,7 +145,6 @@ pub(crate) fn generate(
             }
         }
     };
-    let mut list = MoveList { cards: [Card::new(Suit::Spades, 2); 13], weights: [0; 13], len: 0 };
     let mut groups = [(Card::new(Suit::Spades, 2), Card::new(Suit::Spades, 2)); 13];
     let mut count = 0;
     for suit in Suit::ALL {
@@ -148,9 +160,9 @@ pub(crate) fn generate(
     }
     // A forced play needs no rules: many followers have a single group.
     if count == 1 {
-        list.push(groups[0].0, 0);
-        return list;
+        return MoveList { cards: [groups[0].0; 13], len: 1 };
     }
+    let mut list = Sorter::new();
     let rules = order.then(|| match trick.len {
         0 => Rules::Lead(Lead::new(hands, trick, trump)),
         _ => Rules::Follow(Follow::new(hands, trick, trump)),
@@ -168,7 +180,7 @@ pub(crate) fn generate(
         }
         list.push(low, weight);
     }
-    list
+    list.list
 }
 
 enum Rules {
