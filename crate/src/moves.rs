@@ -59,24 +59,21 @@ impl Trick {
     }
 }
 
-/// Cards to try, best first: small enough to return in registers.
+/// Cards to try, best first.
 pub(crate) struct MoveList {
     cards: [Card; 13],
     len: u8,
 }
 
-/// Builds a [`MoveList`] by insertion, keeping it sorted by weight, best first; ties keep
-/// the order of insertion.
-struct Sorter {
-    list: MoveList,
+/// Builds a [`MoveList`] in place by insertion, keeping it sorted by weight, best first;
+/// ties keep the order of insertion. (In place: a list built card by card and then copied
+/// whole is read back before its bytes reach the cache, a stall on every node.)
+struct Sorter<'a> {
+    list: &'a mut MoveList,
     weights: [i32; 13],
 }
 
-impl Sorter {
-    fn new() -> Sorter {
-        Sorter { list: MoveList { cards: [Card::new(Suit::Spades, 2); 13], len: 0 }, weights: [0; 13] }
-    }
-
+impl Sorter<'_> {
     fn push(&mut self, card: Card, weight: i32) {
         let cards = &mut self.list.cards;
         let mut i = self.list.len as usize;
@@ -92,6 +89,10 @@ impl Sorter {
 }
 
 impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList { cards: [Card::new(Suit::Spades, 2); 13], len: 0 }
+    }
+
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -121,7 +122,8 @@ fn top_group(mine: u32, others: u32) -> u32 {
     mine & !((1u32 << floor) - 1)
 }
 
-/// The representative (lowest card) of each group of equivalent legal cards, best first.
+/// Fills `list` with the representative (lowest card) of each group of equivalent legal
+/// cards, best first.
 /// The legal cards among `first` put their groups ahead of all others, in that order.
 /// `present`: the cards in the hands and on the table.
 pub(crate) fn generate(
@@ -131,7 +133,8 @@ pub(crate) fn generate(
     trump: Option<Suit>,
     order: bool,
     first: [Option<Card>; 2],
-) -> MoveList {
+    list: &mut MoveList,
+) {
     let mover = trick.to_move();
     let hand = hands[mover.index()];
     let legal = match trick.len {
@@ -160,9 +163,12 @@ pub(crate) fn generate(
     }
     // A forced play needs no rules: many followers have a single group.
     if count == 1 {
-        return MoveList { cards: [groups[0].0; 13], len: 1 };
+        list.cards[0] = groups[0].0;
+        list.len = 1;
+        return;
     }
-    let mut list = Sorter::new();
+    list.len = 0;
+    let mut list = Sorter { list, weights: [0; 13] };
     let rules = order.then(|| match trick.len {
         0 => Rules::Lead(Lead::new(hands, trick, trump)),
         _ => Rules::Follow(Follow::new(hands, trick, trump)),
@@ -180,7 +186,6 @@ pub(crate) fn generate(
         }
         list.push(low, weight);
     }
-    list.list
 }
 
 enum Rules {

@@ -2,7 +2,7 @@
 //! returning the answer with the active cards of its proof (partition search).
 
 use crate::hints::{self, FollowHints};
-use crate::moves::{self, Trick};
+use crate::moves::{self, MoveList, Trick};
 use crate::quick_tricks::sure_tricks;
 use crate::solver::{Config, TtMode};
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
@@ -187,7 +187,8 @@ impl Search<'_> {
             Some(hint) => [decode_best(hint, start_present), None],
             None => first,
         };
-        let moves = moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first);
+        let mut moves = MoveList::new();
+        moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
             self.stats.per_trick[depth].nodes += 1;
