@@ -16,11 +16,6 @@ pub(crate) fn sure_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
-    let side = hands[seat.index()] | hands[seat.partner().index()];
-    let side_tops = side.above(present - side);
-    if side_tops.len() < need {
-        return None;
-    }
     if seat.is_ns() == leader.is_ns() {
         // Quick tricks cash one hand's top run in each suit: the longer total bounds them.
         let run = |hand: Seat| {
@@ -33,10 +28,15 @@ pub(crate) fn sure_tricks(
             }
         }
     }
-    match trump {
-        Some(t) if side_tops.suit_len(t) >= need => sure_trump_tricks(hands, seat, trump, need),
-        _ => None,
+    // Sure trump tricks come from the side's trumps above all of the opponents'.
+    let t = trump?;
+    let side = (hands[seat.index()] | hands[seat.partner().index()]).suit_bits(t);
+    let theirs = present.suit_bits(t) & !side;
+    let top_trumps = (side as u32 >> (16 - theirs.leading_zeros())).count_ones();
+    if top_trumps < need {
+        return None;
     }
+    sure_trump_tricks(hands, seat, trump, need)
 }
 
 /// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
