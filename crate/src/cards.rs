@@ -101,16 +101,16 @@ impl Cards {
 
     /// The highest `n` cards of `suit` (all of them if it has fewer).
     pub fn top(self, suit: Suit, n: u32) -> Cards {
-        let bits = self.suit_bits(suit);
-        if n == 0 {
-            return Cards::EMPTY;
+        Cards::from_suit_bits(suit, top_bits(self.suit_bits(suit), n))
+    }
+
+    /// The highest `n[s]` cards of each suit `s`.
+    pub fn tops(self, n: [u8; 4]) -> Cards {
+        let mut out = 0u64;
+        for (lane, &n) in n.iter().enumerate() {
+            out |= (top_bits((self.0 >> (16 * lane)) as u16, n as u32) as u64) << (16 * lane);
         }
-        if n >= bits.count_ones() {
-            return Cards::from_suit_bits(suit, bits);
-        }
-        // The rank of the n-th highest card: everything from it up stays.
-        let rank = (RANKS_FROM_TOP[(bits >> 2) as usize] >> (4 * (n - 1))) & 15;
-        Cards::from_suit_bits(suit, bits & !((1u16 << rank) - 1))
+        Cards(out)
     }
 
     /// Cards from spades down to clubs, each suit from the ace down.
@@ -142,6 +142,19 @@ static RANKS_FROM_TOP: [u64; 8192] = {
     }
     table
 };
+
+/// The highest `n` of a suit's rank bits.
+fn top_bits(bits: u16, n: u32) -> u16 {
+    if n >= bits.count_ones() {
+        return bits;
+    }
+    if n == 0 {
+        return 0;
+    }
+    // The rank of the n-th highest card: everything from it up stays.
+    let rank = (RANKS_FROM_TOP[(bits >> 2) as usize] >> (4 * (n - 1))) & 15;
+    bits & !((1u16 << rank) - 1)
+}
 
 impl BitOr for Cards {
     type Output = Cards;
@@ -251,6 +264,9 @@ mod tests {
             for n in 0..=14 {
                 let expected: Vec<_> = cards.in_suit(suit).iter().take(n as usize).collect();
                 assert_eq!(cards.top(suit, n).iter().collect::<Vec<_>>(), expected, "{suit:?} n = {n}");
+                let mut each = [0, 3, 13, 1];
+                each[suit.index()] = n as u8;
+                assert_eq!(cards.tops(each).in_suit(suit), cards.top(suit, n));
             }
         }
     }

@@ -96,10 +96,7 @@ impl Search<'_> {
                 Probe::Cut(result, active) => {
                     stats.tt_hits += 1;
                     stats.tt_cutoffs += 1;
-                    let rel = Suit::ALL
-                        .into_iter()
-                        .fold(Cards::EMPTY, |acc, s| acc | present.top(s, active[s.index()] as u32));
-                    return (result, rel);
+                    return (result, present.tops(active));
                 }
                 Probe::Hit(stored) => {
                     stats.tt_hits += 1;
