@@ -12,7 +12,8 @@ pub(crate) struct Trick {
     pub cards: [Card; 4],
     pub len: usize,
     trump: Option<Suit>,
-    /// Index of the card winning so far, kept up to date: every node asks for it.
+    /// The card winning so far and its index, kept up to date: every node asks for them.
+    winning: Card,
     winner: usize,
     /// The cards played so far, as a set.
     played: Cards,
@@ -28,6 +29,7 @@ impl Trick {
             cards: [Card::new(Suit::Spades, 2); 4],
             len: 0,
             trump,
+            winning: Card::new(Suit::Spades, 2),
             winner: 0,
             played: Cards::EMPTY,
             hint_hash: 0,
@@ -44,8 +46,9 @@ impl Trick {
 
     pub fn with(&self, card: Card) -> Trick {
         let mut t = *self;
-        if t.len > 0 && crate::deal::beats(card, t.cards[t.winner], t.trump) {
+        if t.len == 0 || crate::deal::beats(card, t.winning, t.trump) {
             t.winner = t.len;
+            t.winning = card;
         }
         t.cards[t.len] = card;
         t.played.insert(card);
@@ -56,6 +59,11 @@ impl Trick {
     /// Index of the card winning so far.
     pub fn winner(&self) -> usize {
         self.winner
+    }
+
+    /// The card winning so far (meaningless in an empty trick).
+    pub fn winning(&self) -> Card {
+        self.winning
     }
 }
 
@@ -299,7 +307,7 @@ impl Follow {
         let mut follow = Follow {
             led,
             trump,
-            winning: trick.cards[win_idx],
+            winning: trick.winning(),
             partner_holds: false,
             last,
             second: trick.len == 1,
