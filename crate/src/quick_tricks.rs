@@ -36,7 +36,7 @@ pub(crate) fn sure_tricks(
     if top_trumps < need {
         return None;
     }
-    sure_trump_tricks(hands, seat, trump, need)
+    sure_trump_tricks(hands, present, seat, trump, need)
 }
 
 /// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
@@ -140,9 +140,14 @@ fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap:
 /// In a trump contract, if `side` must win `need` tricks with its top trumps whoever leads,
 /// the trumps that relies on: each top trump wins the trick it falls in, and one hand's
 /// cards fall in different tricks.
-pub(crate) fn sure_trump_tricks(hands: &[Cards; 4], side: Seat, trump: Option<Suit>, need: u32) -> Option<Cards> {
+pub(crate) fn sure_trump_tricks(
+    hands: &[Cards; 4],
+    present: Cards,
+    side: Seat,
+    trump: Option<Suit>,
+    need: u32,
+) -> Option<Cards> {
     let t = trump?;
-    let present = hands[0] | hands[1] | hands[2] | hands[3];
     let (a, b) = (hands[side.index()], hands[side.partner().index()]);
     let top = (a | b).above(present - (a | b)).in_suit(t);
     let hand = if (a & top).len() >= (b & top).len() { a & top } else { b & top };
@@ -184,9 +189,9 @@ mod tests {
     #[test]
     fn top_trumps_win_whoever_leads() {
         let h = hands(["AK.2..", "Q2.3..", "3.4..5", "...234"]);
-        assert_eq!(sure_trump_tricks(&h, Seat::North, Some(Suit::Spades), 2).map(Cards::len), Some(2));
-        assert_eq!(sure_trump_tricks(&h, Seat::North, Some(Suit::Spades), 3), None);
-        assert_eq!(sure_trump_tricks(&h, Seat::East, Some(Suit::Spades), 1), None);
-        assert_eq!(sure_trump_tricks(&h, Seat::North, None, 1), None);
+        assert_eq!(sure_trump_tricks(&h, present(&h), Seat::North, Some(Suit::Spades), 2).map(Cards::len), Some(2));
+        assert_eq!(sure_trump_tricks(&h, present(&h), Seat::North, Some(Suit::Spades), 3), None);
+        assert_eq!(sure_trump_tricks(&h, present(&h), Seat::East, Some(Suit::Spades), 1), None);
+        assert_eq!(sure_trump_tricks(&h, present(&h), Seat::North, None, 1), None);
     }
 }
