@@ -69,15 +69,20 @@ impl Cards {
 
     /// The cards of `self` that beat every card of `others` in their suit.
     pub const fn above(self, others: Cards) -> Cards {
-        // Smear each lane's highest card of `others` down its lane; the masks keep a shift
-        // from spilling into the lane below.
+        Cards(self.0 & !others.filled_down().0)
+    }
+
+    /// Every rank from each suit's highest card down (all ranks, not only these cards).
+    pub const fn filled_down(self) -> Cards {
+        // Smear each lane's highest card down its lane; the masks keep a shift from
+        // spilling into the lane below.
         const LANES: u64 = 0x0001_0001_0001_0001;
-        let mut below = others.0;
+        let mut below = self.0;
         below |= (below >> 1) & (0x7fff * LANES);
         below |= (below >> 2) & (0x3fff * LANES);
         below |= (below >> 4) & (0x0fff * LANES);
         below |= (below >> 8) & (0x00ff * LANES);
-        Cards(self.0 & !below)
+        Cards(below)
     }
 
     /// The four suit lengths as 4-bit fields, spades in the lowest.

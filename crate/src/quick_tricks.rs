@@ -1,15 +1,17 @@
 //! Tricks a side is sure to take, found without search.
 //!
-//! Each count comes with the cards it relied on, the top cards of the suits it counted, so
-//! that partition search can back them up as active.
+//! Each count comes with the cards it relied on, the top cards of the suits it counted down
+//! to the last that won by rank, so that partition search can back them up as active.
 
 use crate::{Cards, Seat, Suit};
 
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
-/// sure trump tricks either way. Every such trick is won by one of the side's top cards,
-/// and most positions have too few of them: counting those first spares the rest.
+/// sure trump tricks either way. Quick tricks come from suits that one hand heads and sure
+/// trump tricks from the side's top trumps; most positions have too few of either, and
+/// counting those first spares the rest.
 pub(crate) fn sure_tricks(
     hands: &[Cards; 4],
+    lengths: u64,
     present: Cards,
     seat: Seat,
     leader: Seat,
@@ -17,13 +19,14 @@ pub(crate) fn sure_tricks(
     need: u32,
 ) -> Option<Cards> {
     if seat.is_ns() == leader.is_ns() {
-        // Quick tricks cash one hand's top run in each suit: the longer total bounds them.
-        let run = |hand: Seat| {
+        // Quick tricks cash one hand's rounds (after an entry, partner's), all in suits that
+        // hand heads: most positions have too few such cards to be worth counting.
+        let headed = |hand: Seat| {
             let cards = hands[hand.index()];
-            cards.above(present - cards).len()
+            (cards & cards.above(present - cards).filled_down()).len()
         };
-        if run(leader).max(run(leader.partner())) >= need {
-            if let Some(cards) = quick_tricks(hands, present, leader, trump, need) {
+        if headed(leader).max(headed(leader.partner())) >= need {
+            if let Some(cards) = cash(hands, lengths, present, leader, trump, need) {
                 return Some(cards);
             }
         }
@@ -42,9 +45,11 @@ pub(crate) fn sure_tricks(
 /// If the side on lead can cash `need` tricks at once, the cards that proof relies on.
 /// Winners are cashed while both opponents follow (or cannot ruff), side suits first and
 /// trumps last so that no opponent discards while side-suit winners go: from the leader's
-/// hand, or after leading low to partner's winner in one suit, from partner's. Only the
-/// fewest top cards that reach `need` are claimed, so that the proof holds for as many
-/// positions as possible.
+/// hand, or after leading low to partner's winner in one suit, from partner's. Once a top run
+/// has outlasted every other hand's cards of its suit, the rest of the suit wins too. Only
+/// the fewest rounds that reach `need` are claimed, and only the cards that won by rank are
+/// relied on, so that the proof holds for as many positions as possible.
+#[cfg(test)]
 pub(crate) fn quick_tricks(
     hands: &[Cards; 4],
     present: Cards,
@@ -52,49 +57,105 @@ pub(crate) fn quick_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
+    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need)
+}
+
+/// [`quick_tricks`] with the 16 suit lengths of `hands` as the TT key keeps them.
+fn cash(
+    hands: &[Cards; 4],
+    lengths: u64,
+    present: Cards,
+    leader: Seat,
+    trump: Option<Suit>,
+    need: u32,
+) -> Option<Cards> {
     let partner = leader.partner();
-    let mine = safe_rounds(hands, present, leader, trump);
-    if let Some(cards) = claim(&mine, need, present, trump, side_cap(hands[partner.index()], trump, 0)) {
+    let mine = safe_rounds(hands, lengths, present, leader, trump);
+    let cap = side_cap(hands[partner.index()], trump, 0);
+    if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
         return Some(cards);
     }
-    let theirs = safe_rounds(hands, present, partner, trump);
+    let theirs = safe_rounds(hands, lengths, present, partner, trump);
     for entry in Suit::ALL {
-        if theirs[entry.index()] == 0 || hands[leader.index()].suit_len(entry) == 0 {
+        let rounds = theirs[entry.index()];
+        if rounds.total == 0 || hands[leader.index()].suit_len(entry) == 0 {
             continue;
         }
         // The entry suit goes first: its rounds are claimed before the others. In a side
         // suit the leader spends a side card in each of them.
-        let first = theirs[entry.index()].min(need);
+        let first = rounds.total.min(need);
         let mut rest = theirs;
-        rest[entry.index()] = 0;
+        rest[entry.index()] = Rounds::NONE;
         let spent = if Some(entry) != trump { first } else { 0 };
         let cap = side_cap(hands[leader.index()], trump, spent);
-        if let Some(cards) = claim(&rest, need - first, present, trump, cap) {
-            return Some(cards | present.top(entry, first));
+        if let Some(cards) = claim(&rest, hands[partner.index()], need - first, present, trump, cap) {
+            return Some(cards | relied_on(hands[partner.index()], present, entry, rounds, first));
         }
     }
     None
 }
 
-/// Per suit, the rounds `hand` wins from the top while both opponents follow or cannot ruff.
-fn safe_rounds(hands: &[Cards; 4], present: Cards, hand: Seat, trump: Option<Suit>) -> [u32; 4] {
+/// The rounds one hand cashes in a suit, and how many of the first of them are won by rank
+/// (some other hand still follows suit); the rest are length winners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rounds {
+    total: u32,
+    by_rank: u32,
+}
+
+impl Rounds {
+    const NONE: Rounds = Rounds { total: 0, by_rank: 0 };
+}
+
+/// Per suit, the rounds `hand` wins leading from the top while no other hand can beat its
+/// card (each plays its lowest and keeps its top card to the last) and both opponents
+/// follow or cannot ruff.
+fn safe_rounds(hands: &[Cards; 4], lengths: u64, present: Cards, hand: Seat, trump: Option<Suit>) -> [Rounds; 4] {
     let mine = hands[hand.index()];
+    let (lho, rho) = (hands[hand.next().index()], hands[hand.prev().index()]);
     let tops = mine.above(present - mine);
-    std::array::from_fn(|s| {
-        let suit = Suit::from_index(s);
-        let mut r = tops.suit_len(suit);
-        if let Some(t) = trump {
-            if t != suit && r > 0 {
-                for opp in [hand.next(), hand.prev()] {
-                    let o = hands[opp.index()];
-                    if o.suit_len(t) > 0 {
-                        r = r.min(o.suit_len(suit));
-                    }
+    let of = |seat: Seat| (lengths >> (16 * seat.index())) as u16;
+    let [len, lho_len, partner_len, rho_len] = [hand, hand.next(), hand.partner(), hand.prev()].map(of);
+    let run = tops.suit_lengths();
+    // An opponent with trumps ruffs a side suit once void in it.
+    let ruffs = trump.map(|t| (t.index(), lho.suit_len(t) > 0, rho.suit_len(t) > 0));
+    let mut out = [Rounds::NONE; 4];
+    for (s, rounds) in out.iter_mut().enumerate() {
+        let field = |lengths: u16| (lengths >> (4 * s)) as u32 & 15;
+        let run = field(run);
+        if run == 0 {
+            continue;
+        }
+        let (l, p, r) = (field(lho_len), field(partner_len), field(rho_len));
+        let longest = l.max(p).max(r);
+        // Once the top run has outlasted every other hand's cards, the rest win as well.
+        let mut total = if run >= longest { field(len) } else { run };
+        if let Some((t, lho_ruffs, rho_ruffs)) = ruffs {
+            if t != s {
+                if lho_ruffs {
+                    total = total.min(l);
+                }
+                if rho_ruffs {
+                    total = total.min(r);
                 }
             }
         }
-        r
-    })
+        *rounds = Rounds { total, by_rank: total.min(longest) };
+    }
+    out
+}
+
+/// The cards a claim of the first `take` rounds of `rounds` in `suit` relies on: every card
+/// of the suit down to the last of `hand`'s cards that won by rank.
+fn relied_on(hand: Cards, present: Cards, suit: Suit, rounds: Rounds, take: u32) -> Cards {
+    let by_rank = take.min(rounds.by_rank);
+    match hand.top(suit, by_rank).lowest() {
+        Some(last) if by_rank > 0 => {
+            let bits = present.suit_bits(suit) & !((1u16 << last.rank()) - 1);
+            Cards::from_suit_bits(suit, bits)
+        }
+        _ => Cards::EMPTY,
+    }
 }
 
 /// How many side-suit rounds the cashing hand's partner can play without having to ruff
@@ -107,17 +168,17 @@ fn side_cap(partner: Cards, trump: Option<Suit>, spent: u32) -> u32 {
     }
 }
 
-/// The top cards of the fewest suits whose `rounds` add up to `need`, with at most `cap`
-/// rounds in side suits; None if they cannot reach it.
-fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap: u32) -> Option<Cards> {
+/// The cards relied on by the fewest suits whose `rounds` (cashed by `hand`) add up to
+/// `need`, with at most `cap` rounds in side suits; None if they cannot reach it.
+fn claim(rounds: &[Rounds; 4], hand: Cards, need: u32, present: Cards, trump: Option<Suit>, cap: u32) -> Option<Cards> {
     // Most claims fail: count before choosing the cards.
-    let trump_rounds = trump.map_or(0, |t| rounds[t.index()]);
-    let side_rounds = rounds.iter().sum::<u32>() - trump_rounds;
+    let trump_rounds = trump.map_or(0, |t| rounds[t.index()].total);
+    let side_rounds = rounds.iter().map(|r| r.total).sum::<u32>() - trump_rounds;
     if trump_rounds + side_rounds.min(cap) < need {
         return None;
     }
     let mut order = Suit::ALL;
-    order.sort_by_key(|s| std::cmp::Reverse(rounds[s.index()]));
+    order.sort_by_key(|s| std::cmp::Reverse(rounds[s.index()].total));
     let (mut left, mut cap) = (need, cap);
     let mut used = Cards::EMPTY;
     for suit in order {
@@ -125,9 +186,10 @@ fn claim(rounds: &[u32; 4], need: u32, present: Cards, trump: Option<Suit>, cap:
             break;
         }
         let side = Some(suit) != trump;
-        let take = rounds[suit.index()].min(left).min(if side { cap } else { u32::MAX });
+        let r = rounds[suit.index()];
+        let take = r.total.min(left).min(if side { cap } else { u32::MAX });
         if take > 0 {
-            used |= present.top(suit, take);
+            used |= relied_on(hand, present, suit, r, take);
             left -= take;
             if side {
                 cap -= take;
@@ -184,6 +246,21 @@ mod tests {
             quick_tricks(&h, present(&h), Seat::North, None, 1),
             Some(Cards::EMPTY.with(crate::Card::new(Suit::Spades, 14)))
         );
+    }
+
+    #[test]
+    fn length_winners_follow_a_top_run_that_outlasts_the_suit() {
+        // North AK32 of spades: East's two spades and South's one are gone after two rounds,
+        // and only the ace and king won by rank.
+        let h = hands(["AK32.2..", "QJ.3..2", "4.4..53", "..AKQ.4"]);
+        let spades = |ranks: &[u8]| ranks.iter().fold(Cards::EMPTY, |c, &r| c.with(crate::Card::new(Suit::Spades, r)));
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 4), Some(spades(&[14, 13])));
+        // West, void in spades, ruffs.
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Diamonds), 1), None);
+        // East's third spade outlasts the top run: the 3 and 2 win nothing.
+        let h = hands(["AK32.2..", "QJ5.3..", "4.4..3", "..AK.4"]);
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3), None);
+        assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 2), Some(spades(&[14, 13])));
     }
 
     #[test]

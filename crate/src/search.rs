@@ -135,8 +135,9 @@ impl Search<'_> {
     /// with the cards it relied on.
     fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
         let present = self.present();
-        let side_takes =
-            |seat: Seat, need: i32| sure_tricks(&self.hands, present, seat, leader, self.trump, need.max(1) as u32);
+        let side_takes = |seat: Seat, need: i32| {
+            sure_tricks(&self.hands, self.lengths, present, seat, leader, self.trump, need.max(1) as u32)
+        };
         // North-South reach the target, or East-West take enough to stop them.
         if let Some(cards) = side_takes(Seat::North, target) {
             return Some((true, cards));
