@@ -8,7 +8,8 @@
 //! active cards: the inert cards below them may be dealt any way.
 //!
 //! Module map: [`bench`] (the node-count signature), [`cards`] (the `u64` card set), [`deal`] (deals and positions), [`pbn`],
-//! [`moves`] (equivalent-card groups and their ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`tt`],
+//! [`moves`] (equivalent-card groups and their ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`suit_cash`] (one suit run by both
+//! hands), [`tt`],
 //! [`search`], [`solver`] (the public entry points), [`table`], [`par`], [`play`], [`stats`].
 
 pub mod bench;
@@ -27,6 +28,7 @@ pub mod seat;
 pub mod solver;
 pub mod stats;
 pub mod suit;
+pub mod suit_cash;
 pub mod table;
 pub mod tt;
 

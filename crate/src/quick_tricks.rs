@@ -3,20 +3,22 @@
 //! Each count comes with the cards it relied on, the top cards of the suits it counted down
 //! to the last that won by rank, so that partition search can back them up as active.
 
+use crate::suit_cash::SuitCash;
 use crate::{Cards, Seat, Suit};
 
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
-/// sure trump tricks either way. Quick tricks come from suits that one hand heads and sure
-/// trump tricks from the side's top trumps; most positions have too few of either, and
-/// counting those first spares the rest.
+/// sure trump tricks either way. `(hands, lengths, present)`: the hands, their 16 suit
+/// lengths as the TT key keeps them, and all their cards. Quick tricks come from suits that
+/// one hand heads (in notrump, and then from one suit run by both hands) and sure trump
+/// tricks from the side's top trumps; most positions have too few of either, and counting
+/// those first spares the rest.
 pub(crate) fn sure_tricks(
-    hands: &[Cards; 4],
-    lengths: u64,
-    present: Cards,
+    (hands, lengths, present): (&[Cards; 4], u64, Cards),
     seat: Seat,
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
+    suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
     if seat.is_ns() == leader.is_ns() {
         // Quick tricks cash one hand's rounds (after an entry, partner's), all in suits that
@@ -26,7 +28,7 @@ pub(crate) fn sure_tricks(
             (cards & cards.above(present - cards).filled_down()).len()
         };
         if headed(leader).max(headed(leader.partner())) >= need {
-            if let Some(cards) = cash(hands, lengths, present, leader, trump, need) {
+            if let Some(cards) = cash(hands, lengths, present, leader, trump, need, suit_cash) {
                 return Some(cards);
             }
         }
@@ -57,7 +59,9 @@ pub(crate) fn quick_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
-    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need)
+    let mut suit_cash = SuitCash::new();
+    suit_cash.prepare(hands);
+    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need, &mut suit_cash)
 }
 
 /// [`quick_tricks`] with the 16 suit lengths of `hands` as the TT key keeps them.
@@ -68,12 +72,18 @@ fn cash(
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
+    suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
     let partner = leader.partner();
     let mine = safe_rounds(hands, lengths, present, leader, trump);
     let cap = side_cap(hands[partner.index()], trump, 0);
     if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
         return Some(cards);
+    }
+    if trump.is_none() {
+        if let Some(cards) = cash_then_run(hands, present, leader, need, &mine, suit_cash) {
+            return Some(cards);
+        }
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
     for entry in Suit::ALL {
@@ -90,6 +100,41 @@ fn cash(
         let cap = side_cap(hands[leader.index()], trump, spent);
         if let Some(cards) = claim(&rest, hands[partner.index()], need - first, present, trump, cap) {
             return Some(cards | relied_on(hands[partner.index()], present, entry, rounds, first));
+        }
+    }
+    None
+}
+
+/// In notrump: the leader's own winners first, then one suit run by both hands, the lead
+/// passing between them as they unblock. Partner discards while the leader cashes, never
+/// from the suit to run.
+fn cash_then_run(
+    hands: &[Cards; 4],
+    present: Cards,
+    leader: Seat,
+    need: u32,
+    mine: &[Rounds; 4],
+    suit_cash: &mut SuitCash,
+) -> Option<Cards> {
+    let (me, partner) = (hands[leader.index()], hands[leader.partner().index()]);
+    let own: u32 = mine.iter().map(|r| r.total).sum();
+    for suit in Suit::ALL {
+        let longer = me.suit_len(suit).max(partner.suit_len(suit));
+        if me.suit_len(suit) == 0 || longer + own - mine[suit.index()].total < need {
+            continue;
+        }
+        let (rounds, relied) = suit_cash.rounds(present, suit, leader);
+        if rounds == 0 {
+            continue;
+        }
+        if rounds >= need {
+            return Some(relied);
+        }
+        let mut others = *mine;
+        others[suit.index()] = Rounds::NONE;
+        let cap = partner.len() - partner.suit_len(suit);
+        if let Some(cards) = claim(&others, me, need - rounds, present, None, cap) {
+            return Some(cards | relied);
         }
     }
     None
@@ -199,6 +244,30 @@ fn claim(rounds: &[Rounds; 4], hand: Cards, need: u32, present: Cards, trump: Op
     (left == 0).then_some(used)
 }
 
+/// If every suit the leader can lead is headed by an opponent (and the leader's partner
+/// cannot ruff it), the opponents win the trick: the top cards of those suits.
+pub(crate) fn first_trick_lost(hands: &[Cards; 4], present: Cards, leader: Seat, trump: Option<Suit>) -> Option<Cards> {
+    let mine = hands[leader.index()];
+    let partner = hands[leader.partner().index()];
+    let ours = mine | partner;
+    let mut relied = Cards::EMPTY;
+    for suit in Suit::ALL {
+        if mine.suit_len(suit) == 0 {
+            continue;
+        }
+        let top = present.top(suit, 1);
+        if !ours.is_disjoint(top) {
+            return None;
+        }
+        let partner_ruffs = trump.is_some_and(|t| t != suit && partner.suit_len(suit) == 0 && partner.suit_len(t) > 0);
+        if partner_ruffs {
+            return None;
+        }
+        relied |= top;
+    }
+    Some(relied)
+}
+
 /// In a trump contract, if `side` must win `need` tricks with its top trumps whoever leads,
 /// the trumps that relies on: each top trump wins the trick it falls in, and one hand's
 /// cards fall in different tricks.
@@ -258,7 +327,7 @@ mod tests {
         // West, void in spades, ruffs.
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Diamonds), 1), None);
         // East's third spade outlasts the top run: the 3 and 2 win nothing.
-        let h = hands(["AK32.2..", "QJ5.3..", "4.4..3", "..AK.4"]);
+        let h = hands(["AK32.3..", "QJ5.4..", "4.2..3", "..AK.4"]);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3), None);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 2), Some(spades(&[14, 13])));
     }

@@ -5,6 +5,7 @@ use crate::hints::{self, FollowHints};
 use crate::moves::{self, MoveList, Trick};
 use crate::quick_tricks::sure_tricks;
 use crate::solver::{Config, TtMode};
+use crate::suit_cash::SuitCash;
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
 use crate::{Card, Cards, Seat, Stats, Suit};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,6 +24,7 @@ pub(crate) struct Search<'a> {
     pub tt: &'a mut Tt,
     pub follow_hints: &'a mut FollowHints,
     pub owners: &'a OwnerTable,
+    pub suit_cash: &'a mut SuitCash,
     pub stats: &'a mut Stats,
     pub stop: Option<&'a AtomicBool>,
     pub stopped: bool,
@@ -133,16 +135,27 @@ impl Search<'_> {
 
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
     /// with the cards it relied on.
-    fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
+    fn quick_cut(&mut self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
         let present = self.present();
-        let side_takes = |seat: Seat, need: i32| {
-            sure_tricks(&self.hands, self.lengths, present, seat, leader, self.trump, need.max(1) as u32)
+        let (hands, lengths, trump) = (self.hands, self.lengths, self.trump);
+        let mut side_takes = |seat: Seat, need: i32| {
+            sure_tricks((&hands, lengths, present), seat, leader, trump, need.max(1) as u32, self.suit_cash)
         };
         // North-South reach the target, or East-West take enough to stop them.
         if let Some(cards) = side_takes(Seat::North, target) {
             return Some((true, cards));
         }
-        side_takes(Seat::East, left - target + 1).map(|cards| (false, cards))
+        if let Some(cards) = side_takes(Seat::East, left - target + 1) {
+            return Some((false, cards));
+        }
+        // The side on lead needs every trick but loses this one whatever it leads.
+        let needs_all = if leader.is_ns() { target == left } else { target == 1 };
+        if needs_all {
+            if let Some(cards) = crate::quick_tricks::first_trick_lost(&self.hands, present, leader, self.trump) {
+                return Some((!leader.is_ns(), cards));
+            }
+        }
+        None
     }
 
     fn key(&self, leader: Seat, present: Cards) -> Key {

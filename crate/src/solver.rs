@@ -4,6 +4,7 @@
 use crate::hints::FollowHints;
 use crate::moves::Trick;
 use crate::search::{lengths_key, Search};
+use crate::suit_cash::SuitCash;
 use crate::tt::{OwnerTable, Tt};
 use crate::{Card, Cards, Error, Position, Seat, Stats, Strain, Suit};
 use serde::Serialize;
@@ -77,6 +78,7 @@ pub struct Solver {
     follow_hints: FollowHints,
     tt_strain: Option<Strain>,
     owners: OwnerTable,
+    suit_cash: SuitCash,
     stats: Stats,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -92,6 +94,7 @@ impl Solver {
             follow_hints: FollowHints::new((config.tt_megabytes.max(1) << 20) / 128),
             tt_strain: None,
             owners: OwnerTable::new(),
+            suit_cash: SuitCash::new(),
             stats: Stats::default(),
             stop: None,
         }
@@ -132,6 +135,7 @@ impl Solver {
         }
         let hands = pos.remaining();
         self.owners.prepare(&hands);
+        self.suit_cash.prepare(&hands);
         let mut trick = Trick::new(pos.leader(), pos.strain().trump());
         for &card in pos.trick() {
             trick = trick.with(card);
@@ -144,6 +148,7 @@ impl Solver {
             tt: &mut self.tt,
             follow_hints: &mut self.follow_hints,
             owners: &self.owners,
+            suit_cash: &mut self.suit_cash,
             stats: &mut self.stats,
             stop: self.stop.as_deref(),
             stopped: false,
