@@ -9,7 +9,7 @@ use crate::{Cards, Seat, Suit};
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
 /// sure trump tricks either way. `(hands, lengths, present)`: the hands, their 16 suit
 /// lengths as the TT key keeps them, and all their cards. Quick tricks come from suits that
-/// one hand heads (in notrump, and then from one suit run by both hands) and sure trump
+/// one hand heads (then from one suit run by both hands) and sure trump
 /// tricks from the side's top trumps; most positions have too few of either, and counting
 /// those first spares the rest.
 pub(crate) fn sure_tricks(
@@ -80,10 +80,8 @@ fn cash(
     if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
         return Some(cards);
     }
-    if trump.is_none() {
-        if let Some(cards) = cash_then_run(hands, present, leader, need, &mine, suit_cash) {
-            return Some(cards);
-        }
+    if let Some(cards) = cash_then_run(hands, present, leader, trump, need, &mine, suit_cash) {
+        return Some(cards);
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
     for entry in Suit::ALL {
@@ -105,20 +103,21 @@ fn cash(
     None
 }
 
-/// In notrump: the leader's own winners first, then one suit run by both hands, the lead
-/// passing between them as they unblock. Partner discards while the leader cashes, never
-/// from the suit to run.
+/// The leader's own winners first, then one suit run by both hands, the lead passing between
+/// them as they unblock: any suit in notrump, the trump suit in a trump contract (nobody can
+/// ruff it). Partner discards while the leader cashes, never from the suit to run.
 fn cash_then_run(
     hands: &[Cards; 4],
     present: Cards,
     leader: Seat,
+    trump: Option<Suit>,
     need: u32,
     mine: &[Rounds; 4],
     suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
     let (me, partner) = (hands[leader.index()], hands[leader.partner().index()]);
     let own: u32 = mine.iter().map(|r| r.total).sum();
-    for suit in Suit::ALL {
+    for suit in Suit::ALL.into_iter().filter(|&s| trump.map_or(true, |t| t == s)) {
         let longer = me.suit_len(suit).max(partner.suit_len(suit));
         if me.suit_len(suit) == 0 || longer + own - mine[suit.index()].total < need {
             continue;
@@ -133,7 +132,7 @@ fn cash_then_run(
         let mut others = *mine;
         others[suit.index()] = Rounds::NONE;
         let cap = partner.len() - partner.suit_len(suit);
-        if let Some(cards) = claim(&others, me, need - rounds, present, None, cap) {
+        if let Some(cards) = claim(&others, me, need - rounds, present, trump, cap) {
             return Some(cards | relied);
         }
     }
@@ -306,7 +305,7 @@ mod tests {
     #[test]
     fn cashes_top_cards_while_opponents_follow() {
         // North AKQ of spades, East has two spades and trumps, West has three.
-        let h = hands(["AKQ.2..", "32.3..", "4.4..5", "765...2"]);
+        let h = hands(["AKQ.3..", "32.4..", "4.2..5", "765...2"]);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3).map(Cards::len), Some(3));
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Hearts), 3), None);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, Some(Suit::Hearts), 2).map(Cards::len), Some(2));

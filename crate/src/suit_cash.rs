@@ -1,5 +1,6 @@
-//! How many tricks in a row a side can cash in one suit in notrump, with both hands'
-//! cards: the lead may pass to partner and back as the side unblocks.
+//! How many tricks in a row a side can cash in one suit that nobody can ruff (any suit in
+//! notrump, the trump suit itself), with both hands' cards: the lead may pass to partner
+//! and back as the side unblocks.
 //!
 //! Cards never change hands, so a suit's layout is the set of its cards still in play.
 //! Results are kept per deal, by suit, the subset of the suit in play and the hand on lead,
