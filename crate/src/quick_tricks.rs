@@ -117,9 +117,16 @@ fn cash_then_run(
 ) -> Option<Cards> {
     let (me, partner) = (hands[leader.index()], hands[leader.partner().index()]);
     let own: u32 = mine.iter().map(|r| r.total).sum();
+    // The side must hold each suit's top card; without partner's cards the leader's own
+    // rounds already counted it.
+    let side_tops = (me | partner).above(present - me - partner);
     for suit in Suit::ALL.into_iter().filter(|&s| trump.map_or(true, |t| t == s)) {
         let longer = me.suit_len(suit).max(partner.suit_len(suit));
-        if me.suit_len(suit) == 0 || longer + own - mine[suit.index()].total < need {
+        if me.suit_len(suit) == 0
+            || partner.suit_len(suit) == 0
+            || side_tops.suit_len(suit) == 0
+            || longer + own - mine[suit.index()].total < need
+        {
             continue;
         }
         let (rounds, relied) = suit_cash.rounds(present, suit, leader);
