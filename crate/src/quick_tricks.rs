@@ -18,7 +18,6 @@ pub(crate) fn sure_tricks(
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
-    suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
     if seat.is_ns() == leader.is_ns() {
         // Quick tricks cash one hand's rounds (after an entry, partner's), all in suits that
@@ -28,7 +27,7 @@ pub(crate) fn sure_tricks(
             (cards & cards.above(present - cards).filled_down()).len()
         };
         if headed(leader).max(headed(leader.partner())) >= need {
-            if let Some(cards) = cash(hands, lengths, present, leader, trump, need, suit_cash) {
+            if let Some(cards) = cash(hands, lengths, present, leader, trump, need) {
                 return Some(cards);
             }
         }
@@ -59,9 +58,7 @@ pub(crate) fn quick_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
-    let mut suit_cash = SuitCash::new();
-    suit_cash.prepare(hands);
-    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need, &mut suit_cash)
+    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need)
 }
 
 /// [`quick_tricks`] with the 16 suit lengths of `hands` as the TT key keeps them.
@@ -72,15 +69,11 @@ fn cash(
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
-    suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
     let partner = leader.partner();
     let mine = safe_rounds(hands, lengths, present, leader, trump);
     let cap = side_cap(hands[partner.index()], trump, 0);
     if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
-        return Some(cards);
-    }
-    if let Some(cards) = cash_then_run(hands, present, leader, trump, need, &mine, suit_cash) {
         return Some(cards);
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
@@ -106,15 +99,15 @@ fn cash(
 /// The leader's own winners first, then one suit run by both hands, the lead passing between
 /// them as they unblock: any suit in notrump, the trump suit in a trump contract (nobody can
 /// ruff it). Partner discards while the leader cashes, never from the suit to run.
-fn cash_then_run(
-    hands: &[Cards; 4],
-    present: Cards,
+/// Dearer than the other quick tricks: the search asks only when the TT has no answer.
+pub(crate) fn cash_then_run(
+    (hands, lengths, present): (&[Cards; 4], u64, Cards),
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
-    mine: &[Rounds; 4],
     suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
+    let mine = &safe_rounds(hands, lengths, present, leader, trump);
     let (me, partner) = (hands[leader.index()], hands[leader.partner().index()]);
     let own: u32 = mine.iter().map(|r| r.total).sum();
     // The side must hold each suit's top card; without partner's cards the leader's own

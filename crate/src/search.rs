@@ -3,7 +3,7 @@
 
 use crate::hints::{self, FollowHints};
 use crate::moves::{self, MoveList, Trick};
-use crate::quick_tricks::sure_tricks;
+use crate::quick_tricks::{cash_then_run, sure_tricks};
 use crate::solver::{Config, TtMode};
 use crate::suit_cash::SuitCash;
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
@@ -108,7 +108,17 @@ impl Search<'_> {
             }
         }
 
-        // Step 6. Search the cards.
+        // Step 6. A suit run by both hands, after the leader's own winners.
+        if self.config.quick_tricks {
+            let need = if leader.is_ns() { target } else { left - target + 1 };
+            let in_play = (&self.hands, self.lengths, present);
+            if let Some(cards) = cash_then_run(in_play, leader, self.trump, need as u32, self.suit_cash) {
+                self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                return (leader.is_ns(), cards);
+            }
+        }
+
+        // Step 7. Search the cards.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
         let ((result, rel), decided) = self.play_card(&start, target, leads);
@@ -120,7 +130,7 @@ impl Search<'_> {
         // remembered lead would only push out one they miss.
         let best = decided.filter(|&(_, tried)| tried > 0 || leads[0].is_some()).map(|(card, _)| card);
 
-        // Step 7. Back up the active cards and store the bound.
+        // Step 8. Back up the active cards and store the bound.
         let (rel, active) = normalize(&self.hands, rel, present);
         if mode != TtMode::Off {
             let active = match mode {
@@ -135,12 +145,10 @@ impl Search<'_> {
 
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
     /// with the cards it relied on.
-    fn quick_cut(&mut self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
+    fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
         let present = self.present();
-        let (hands, lengths, trump) = (self.hands, self.lengths, self.trump);
-        let mut side_takes = |seat: Seat, need: i32| {
-            sure_tricks((&hands, lengths, present), seat, leader, trump, need.max(1) as u32, self.suit_cash)
-        };
+        let in_play = (&self.hands, self.lengths, present);
+        let side_takes = |seat: Seat, need: i32| sure_tricks(in_play, seat, leader, self.trump, need.max(1) as u32);
         // North-South reach the target, or East-West take enough to stop them.
         if let Some(cards) = side_takes(Seat::North, target) {
             return Some((true, cards));
