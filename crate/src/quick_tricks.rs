@@ -8,8 +8,8 @@ use crate::{Cards, Seat, Suit};
 
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
 /// sure trump tricks either way. `(hands, lengths, present)`: the hands, their 16 suit
-/// lengths as the TT key keeps them, and all their cards. Quick tricks come from suits that
-/// one hand heads (then from one suit run by both hands) and sure trump
+/// lengths as the TT key keeps them, and all their cards. Quick tricks here come from suits
+/// that one hand heads ([`cash_then_run`] adds a suit run by both hands) and sure trump
 /// tricks from the side's top trumps; most positions have too few of either, and counting
 /// those first spares the rest.
 pub(crate) fn sure_tricks(
