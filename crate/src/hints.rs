@@ -33,6 +33,11 @@ impl FollowHints {
         (slot != 0 && slot >> 8 == check(hash)).then_some(slot as u8)
     }
 
+    /// Starts loading the slot of `hash`, to be read when the search reaches its node.
+    pub fn prefetch(&self, hash: u64) {
+        crate::prefetch::prefetch(&self.slots, hash as usize & self.mask);
+    }
+
     pub fn set(&mut self, hash: u64, card: u8) {
         self.slots[hash as usize & self.mask] = check(hash) << 8 | card as u32;
     }

@@ -22,6 +22,7 @@ pub mod moves;
 pub mod par;
 pub mod pbn;
 pub mod play;
+mod prefetch;
 pub mod quick_tricks;
 pub mod search;
 pub mod seat;

@@ -78,6 +78,13 @@ impl Search<'_> {
             return self.last_trick(leader);
         }
 
+        let present = self.present();
+        let mode = self.config.tt_mode;
+        let key = self.key(leader, present);
+        if mode != TtMode::Off {
+            self.tt.prefetch(&key);
+        }
+
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
             if let Some(cut) = self.quick_cut(leader, target, left) {
@@ -87,9 +94,7 @@ impl Search<'_> {
         }
 
         // Step 5. Probe the transposition table.
-        let present = self.present();
-        let mode = self.config.tt_mode;
-        let (key, owners) = (self.key(leader, present), self.owners.vectors(present));
+        let owners = self.owners.vectors(present);
         let mut leads = [None; 2];
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
@@ -218,6 +223,7 @@ impl Search<'_> {
             if next.len < 4 && trick.hint_hash != 0 {
                 let place = encode_best(Some(card), start_present);
                 next.hint_hash = hints::mix(trick.hint_hash ^ (place as u64 + 1));
+                self.follow_hints.prefetch(next.hint_hash);
             }
             let (result, rel) = if next.len == 4 {
                 let w = next.winner();

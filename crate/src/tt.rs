@@ -32,6 +32,7 @@
 //! more numerous positions near the end: when an arena is full it starts afresh, and the
 //! costly results near the root survive the churn of the cheap ones.
 
+use crate::prefetch::prefetch;
 use crate::Cards;
 
 const NONE: u32 = u32::MAX;
@@ -120,6 +121,13 @@ impl Tt {
     pub fn clear(&mut self) {
         self.shallow.clear();
         self.deep.clear();
+    }
+
+    /// Starts loading the key's bucket: a probe's first access misses the cache, and the
+    /// quick tricks, computed before the probe, hide the wait.
+    pub fn prefetch(&self, key: &Key) {
+        let arena = if key.tricks_left <= DEEP_TRICKS { &self.deep } else { &self.shallow };
+        prefetch(&arena.heads, arena.bucket(key));
     }
 
     /// Looks for an entry that matches the position and decides "North-South take at least
@@ -212,6 +220,12 @@ impl Arena {
                 continue;
             }
             let node = &self.nodes[idx as usize];
+            // Siblings and children lie anywhere in the arena: ask for both possible next
+            // steps before the match decides between them.
+            prefetch(&self.nodes, node.sibling as usize);
+            if level < 3 {
+                prefetch(&self.nodes, node.child as usize);
+            }
             if (owners[level] ^ node.owners) & suit_mask(node.k) != 0 {
                 prev[level] = idx;
                 path[level] = node.sibling;
