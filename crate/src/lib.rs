@@ -7,10 +7,11 @@
 //! entry holds for every position with the same suit lengths and the same owners of the
 //! active cards: the inert cards below them may be dealt any way.
 //!
-//! Module map: [`bench`] (the node-count signature), [`cards`] (the `u64` card set), [`deal`] (deals and positions), [`pbn`],
-//! [`moves`] (equivalent-card groups and their ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`suit_cash`] (one suit run by both
-//! hands), [`tt`],
-//! [`search`], [`solver`] (the public entry points), [`table`], [`par`], [`play`], [`stats`].
+//! Module map: [`bench`] (the node-count signature), [`cards`] (the `u64` card set),
+//! [`deal`] (deals and positions), [`pbn`], [`moves`] (equivalent-card groups and their
+//! ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`suit_cash`] (one
+//! suit run by both hands), [`tt`], [`search`], [`solver`] (the public entry points),
+//! [`table`], [`par`], [`play`], [`stats`].
 
 pub mod bench;
 pub mod card;

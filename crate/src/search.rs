@@ -78,6 +78,7 @@ impl Search<'_> {
             return self.last_trick(leader);
         }
 
+        // The TT's first access misses the cache: start it now, the quick tricks hide the wait.
         let present = self.present();
         let mode = self.config.tt_mode;
         let key = self.key(leader, present);
@@ -87,7 +88,7 @@ impl Search<'_> {
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
-            if let Some(cut) = self.quick_cut(leader, target, left) {
+            if let Some(cut) = self.quick_cut(leader, target, left, present) {
                 self.stats.per_trick[depth].quick_trick_cutoffs += 1;
                 return cut;
             }
@@ -150,8 +151,7 @@ impl Search<'_> {
 
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
     /// with the cards it relied on.
-    fn quick_cut(&self, leader: Seat, target: i32, left: i32) -> Option<(bool, Cards)> {
-        let present = self.present();
+    fn quick_cut(&self, leader: Seat, target: i32, left: i32, present: Cards) -> Option<(bool, Cards)> {
         let in_play = (&self.hands, self.lengths, present);
         let side_takes = |seat: Seat, need: i32| sure_tricks(in_play, seat, leader, self.trump, need.max(1) as u32);
         // North-South reach the target, or East-West take enough to stop them.
