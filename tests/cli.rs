@@ -75,6 +75,30 @@ fn table_reads_a_pbn_file() {
 }
 
 #[test]
+fn table_solves_a_repeated_deal_once_and_answers_every_line() {
+    let rows = load_jsonl("tables.jsonl");
+    let (a, b) = (&rows[0], &rows[1]);
+    let deal = |row: &Value| row["deal"].as_str().unwrap().to_string();
+    // The same deal again, written from East.
+    let a_deal = deal(a);
+    let hands: Vec<&str> = a_deal[2..].split(' ').collect();
+    let a_from_east = format!("E:{} {} {} {}", hands[1], hands[2], hands[3], hands[0]);
+    let bad = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A96";
+    let input = format!("{a_deal}\n{}\n{a_from_east}\n{bad}\n{}\n", deal(b), deal(b));
+    let out = run(&["table", "--json", "--threads", "2"], &input);
+    assert!(!out.status.success(), "the bad line fails the run: {}", explain(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 5, "{}", explain(&out));
+    for (got, want) in [(0, a), (1, b), (2, a), (4, b)] {
+        assert_eq!(lines[got]["deal"], want["deal"], "line {got}: {}", explain(&out));
+        assert_eq!(lines[got]["tricks"], want["tricks"], "line {got}: {}", explain(&out));
+    }
+    assert_eq!(lines[3]["code"], "unequal-hands", "{}", explain(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("2 of 5 deals repeat an earlier one"), "{}", explain(&out));
+}
+
+#[test]
 fn analyse_json_matches_dds() {
     let rows = load_jsonl("positions.jsonl");
     // Late positions (cheap to solve) with 1, 2 and 3 cards on the table.

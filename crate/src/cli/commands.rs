@@ -8,6 +8,7 @@ use glasshand::{
 };
 use rayon::prelude::*;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// The deal the run command solves when given nothing else.
 pub const DEFAULT_DEAL: &str = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
@@ -65,20 +66,46 @@ fn text_table(table: &DdTable) -> String {
     out
 }
 
-/// DD tables of many deals: spread over the pool, printed in input order.
+/// DD tables of many deals: spread over the pool, printed in input order. A deal met again
+/// (DDS's lists repeat hands played at several tables) is solved once.
 pub fn solve_many(inputs: &[DealInput], config: &Config, label: &'static str) -> Vec<Result<DdTable, Error>> {
-    let mut progress = Progress::new(label, inputs.len());
-    let mut out = Vec::with_capacity(inputs.len());
-    if inputs.len() == 1 {
-        let result = inputs[0].deal.clone().and_then(|d| glasshand::solve_table_parallel(&d, config, &|_, _, _| {}));
+    let mut first_seen: HashMap<Deal, usize> = HashMap::new();
+    let mut distinct: Vec<&Result<Deal, Error>> = Vec::new();
+    let slots: Vec<usize> = inputs
+        .iter()
+        .map(|input| {
+            let fresh = distinct.len();
+            let slot = match &input.deal {
+                Ok(deal) => *first_seen.entry(*deal).or_insert(fresh),
+                Err(_) => fresh,
+            };
+            if slot == fresh {
+                distinct.push(&input.deal);
+            }
+            slot
+        })
+        .collect();
+    let repeats = inputs.len() - distinct.len();
+    if repeats > 0 {
+        eprintln!("{label}: {repeats} of {} deals repeat an earlier one; each deal is solved once", inputs.len());
+    }
+    let solved = solve_distinct(&distinct, config, label);
+    slots.into_iter().map(|slot| solved[slot].clone()).collect()
+}
+
+fn solve_distinct(deals: &[&Result<Deal, Error>], config: &Config, label: &'static str) -> Vec<Result<DdTable, Error>> {
+    let mut progress = Progress::new(label, deals.len());
+    if let [deal] = deals {
+        let result = (*deal).clone().and_then(|d| glasshand::solve_table_parallel(&d, config, &|_, _, _| {}));
         progress.advance(1);
         return vec![result];
     }
+    let mut out = Vec::with_capacity(deals.len());
     let chunk = 4 * rayon::current_num_threads();
-    for batch in inputs.chunks(chunk) {
+    for batch in deals.chunks(chunk) {
         let results: Vec<Result<DdTable, Error>> = batch
             .par_iter()
-            .map_init(|| Solver::new(*config), |solver, input| input.deal.clone().and_then(|d| solver.table(&d)))
+            .map_init(|| Solver::new(*config), |solver, deal| (*deal).clone().and_then(|d| solver.table(&d)))
             .collect();
         progress.advance(batch.len());
         out.extend(results);
