@@ -81,6 +81,23 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// The deals where Glasshand's time is furthest above DDS's: where to look next.
+fn print_furthest_behind_dds(cases: &[Case], ms: &[f64]) {
+    let mut ratios: Vec<(f64, f64, f64, &Deal)> = cases
+        .iter()
+        .zip(ms)
+        .filter_map(|(case, &ms)| case.dds_ms.map(|dds| (ms / dds.max(1.0), ms, dds, &case.deal)))
+        .collect();
+    if ratios.is_empty() {
+        return;
+    }
+    ratios.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out!("           furthest behind DDS (ratio, ms, DDS ms, deal):");
+    for (ratio, ms, dds, deal) in ratios.iter().take(5) {
+        out!("           {ratio:5.2}x {ms:7.0} {dds:7.0}  {}", deal.to_pbn());
+    }
+}
+
 /// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
 pub fn speed(opts: &Options) -> Result<(), String> {
     let path = opts.file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
@@ -129,6 +146,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
     if let Some(mb) = peak_memory_mb() {
         out!("           peak memory {mb:.0} MB");
     }
+    print_furthest_behind_dds(&cases, &ms);
 
     let threads = rayon::current_num_threads();
     if threads > 1 {
