@@ -34,6 +34,11 @@ pub(crate) fn sure_tricks(
     }
     // Sure trump tricks come from the side's trumps above all of the opponents'.
     let t = trump?;
+    if need == 1 && seat.is_ns() == leader.is_ns() {
+        if let Some(cards) = ruff_in_partner(hands, present, leader, t) {
+            return Some(cards);
+        }
+    }
     let side = (hands[seat.index()] | hands[seat.partner().index()]).suit_bits(t);
     let theirs = present.suit_bits(t) & !side;
     let top_trumps = (side as u32 >> (16 - theirs.leading_zeros())).count_ones();
@@ -267,6 +272,34 @@ pub(crate) fn first_trick_lost(hands: &[Cards; 4], present: Cards, leader: Seat,
     Some(relied)
 }
 
+/// One trick for the side on lead in a trump contract: the leader leads a side suit that
+/// partner, void in it, ruffs above every trump an opponent void in it could play. The
+/// proof relies on the trumps down to partner's highest, or on no rank at all when both
+/// opponents must follow (the TT key's suit lengths hold the voids).
+fn ruff_in_partner(hands: &[Cards; 4], present: Cards, leader: Seat, trump: Suit) -> Option<Cards> {
+    let partner = hands[leader.partner().index()];
+    let partner_trumps = partner.suit_bits(trump);
+    if partner_trumps == 0 {
+        return None;
+    }
+    let mine = hands[leader.index()];
+    let opponents = [hands[leader.next().index()], hands[leader.partner().next().index()]];
+    let partner_top = 1u16 << (15 - partner_trumps.leading_zeros());
+    let mut beats_ruffers = false;
+    for suit in Suit::ALL {
+        if suit == trump || mine.suit_len(suit) == 0 || partner.suit_len(suit) > 0 {
+            continue;
+        }
+        let ruffers =
+            opponents.iter().filter(|o| o.suit_len(suit) == 0).map(|o| o.suit_bits(trump)).fold(0, |a, b| a | b);
+        if ruffers == 0 {
+            return Some(Cards::EMPTY);
+        }
+        beats_ruffers |= ruffers < partner_top;
+    }
+    beats_ruffers.then(|| Cards::from_suit_bits(trump, present.suit_bits(trump) & !(partner_top - 1)))
+}
+
 /// In a trump contract, if `side` must win `need` tricks with its top trumps whoever leads,
 /// the trumps that relies on: each top trump wins the trick it falls in, and one hand's
 /// cards fall in different tricks.
@@ -329,6 +362,29 @@ mod tests {
         let h = hands(["AK32.3..", "QJ5.4..", "4.2..3", "..AK.4"]);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3), None);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 2), Some(spades(&[14, 13])));
+    }
+
+    #[test]
+    fn partner_ruffs_the_lead_for_one_trick() {
+        let heart = |rank| crate::Card::new(Suit::Hearts, rank);
+        // Hearts trumps. North leads a spade to South's void; East and West must follow.
+        let h = hands(["32.2..", "A4.3..", ".54.3.", "KQ.6.."]);
+        let p = present(&h);
+        assert_eq!(ruff_in_partner(&h, p, Seat::North, Suit::Hearts), Some(Cards::EMPTY));
+        assert!(sure_tricks((&h, crate::search::lengths_key(&h), p), Seat::North, Seat::North, Some(Suit::Hearts), 1)
+            .is_some());
+        // No trick for the other side's lead, and none without trumps.
+        assert_eq!(ruff_in_partner(&h, p, Seat::East, Suit::Hearts), None);
+        assert_eq!(ruff_in_partner(&h, p, Seat::North, Suit::Clubs), None);
+        // West, void in spades, overruffs South's 5 with the 6.
+        let h = hands(["32.2..", "A4.3..", ".54.3.", ".6.AK."]);
+        assert_eq!(ruff_in_partner(&h, present(&h), Seat::North, Suit::Hearts), None);
+        // West's trump is the 3: South's 5 beats it, relying on the hearts down to the 5.
+        let h = hands(["32.2..", "A4.6..", ".54.3.", ".3.AK."]);
+        assert_eq!(
+            ruff_in_partner(&h, present(&h), Seat::North, Suit::Hearts),
+            Some(Cards::EMPTY.with(heart(6)).with(heart(5)))
+        );
     }
 
     #[test]
