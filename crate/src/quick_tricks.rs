@@ -9,9 +9,9 @@ use crate::{Cards, Seat, Suit};
 /// Tricks the side of `seat` is sure to take: quick tricks when `leader` is on its side,
 /// sure trump tricks either way. `(hands, lengths, present)`: the hands, their 16 suit
 /// lengths as the TT key keeps them, and all their cards. Quick tricks here come from suits
-/// that one hand heads ([`cash_then_run`] adds a suit run by both hands) and sure trump
-/// tricks from the side's top trumps; most positions have too few of either, and counting
-/// those first spares the rest.
+/// that one hand heads ([`cash_then_run`] adds a suit run by both hands), a single trick
+/// from a ruff in partner's void, and sure trump tricks from the side's top trumps; most
+/// positions have too few of either, and counting those first spares the rest.
 pub(crate) fn sure_tricks(
     (hands, lengths, present): (&[Cards; 4], u64, Cards),
     seat: Seat,
@@ -32,13 +32,13 @@ pub(crate) fn sure_tricks(
             }
         }
     }
-    // Sure trump tricks come from the side's trumps above all of the opponents'.
     let t = trump?;
     if need == 1 && seat.is_ns() == leader.is_ns() {
         if let Some(cards) = ruff_in_partner(hands, present, leader, t) {
             return Some(cards);
         }
     }
+    // Sure trump tricks come from the side's trumps above all of the opponents'.
     let side = (hands[seat.index()] | hands[seat.partner().index()]).suit_bits(t);
     let theirs = present.suit_bits(t) & !side;
     let top_trumps = (side as u32 >> (16 - theirs.leading_zeros())).count_ones();
