@@ -295,6 +295,7 @@ fn ruff_in_partner(hands: &[Cards; 4], present: Cards, leader: Seat, trump: Suit
         if ruffers == 0 {
             return Some(Cards::EMPTY);
         }
+        // As bit sets: below partner's top bit means every ruffer's trump ranks lower.
         beats_ruffers |= ruffers < partner_top;
     }
     beats_ruffers.then(|| Cards::from_suit_bits(trump, present.suit_bits(trump) & !(partner_top - 1)))
