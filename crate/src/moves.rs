@@ -201,6 +201,12 @@ enum Rules {
     Follow(Follow),
 }
 
+/// Lead weights for side suits: per card partner holds, for a singleton with trumps left,
+/// and (trump contracts) per card our side holds beyond the opponents.
+const PARTNER_LENGTH: i32 = 3;
+const SINGLETON: i32 = 15;
+const SIDE_LENGTH: i32 = 3;
+
 /// What the rules for a lead look at, computed once per node.
 struct Lead {
     hands: [Cards; 4],
@@ -265,10 +271,22 @@ impl Lead {
                 w -= 15;
             }
         }
+        let length = |seat: Seat| self.hand(seat).suit_len(suit) as i32;
         if is_trump {
             let ours = self.hand(me).suit_len(suit) + self.hand(partner).suit_len(suit);
             let theirs = opps.suit_len(suit);
             w += if ours > theirs && high.rank() > opp_top { 0 } else { -10 };
+        } else {
+            // Lengths, as measured on the shared deals: leads into partner's length, and into
+            // a suit the last hand holds fewer of than the second, decide sooner; in a trump
+            // contract so do a singleton (for a ruff) and a suit the opponents hold more of.
+            w += PARTNER_LENGTH * length(partner) + length(lho) - length(rho);
+            if let Some(t) = self.trump {
+                if length(me) == 1 && self.hand(me).suit_len(t) > 0 {
+                    w += SINGLETON;
+                }
+                w -= SIDE_LENGTH * (length(me) + length(partner) - length(lho) - length(rho));
+            }
         }
         w - low.rank() as i32
     }
