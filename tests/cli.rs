@@ -189,3 +189,43 @@ fn no_arguments_prints_a_dd_table() {
     }
     assert!(text.contains("Par"), "no par line:\n{text}");
 }
+
+/// `speed --dds FILE` compares with DDS times measured elsewhere (crate/bench/dds_times.py)
+/// and `--times FILE` writes each deal's time and nodes.
+#[test]
+fn speed_compares_with_given_dds_times_and_writes_per_deal_times() {
+    let rows = load_jsonl("tables.jsonl");
+    let dir = std::env::temp_dir().join(format!("glasshand-speed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tables = dir.join("tables.jsonl");
+    let dds = dir.join("dds.jsonl");
+    let times = dir.join("times.jsonl");
+    let two: String = rows[..2].iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(&tables, two).unwrap();
+    // 1000 s per deal: any machine beats that, so the ratio must come out far below 1.
+    let dds_lines: String =
+        rows[..2].iter().map(|r| format!("{{\"deal\":{},\"dds_ms\":1000000}}\n", r["deal"])).collect();
+    std::fs::write(&dds, dds_lines).unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = run(&["speed", &path(&tables), "--threads", "1", "--dds", &path(&dds), "--times", &path(&times)], "");
+    assert!(out.status.success(), "{}", explain(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("tables differing from DDS: 0"), "{text}");
+    assert!(text.contains(&format!("DDS 2.9 on the same deals ({}): 2000.0 s", path(&dds))), "{text}");
+    let ratio: f64 = text.split("; ratio ").nth(1).and_then(|r| r.split('x').next()).unwrap().parse().unwrap();
+    assert!(ratio < 0.01, "{text}");
+    let written: Vec<Value> =
+        std::fs::read_to_string(&times).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(written.len(), 2);
+    for (line, row) in written.iter().zip(&rows) {
+        assert_eq!(line["deal"], row["deal"]);
+        assert!(line["nodes"].as_u64().unwrap() > 0 && line["ms"].as_f64().unwrap() > 0.0, "{line}");
+    }
+    let bad = run(&["speed", &path(&tables), "--dds", &path(&dir.join("missing.jsonl"))], "");
+    assert!(
+        !bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("missing.jsonl"),
+        "{}",
+        explain(&bad)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -34,10 +34,13 @@ struct Case {
     dds_ms: Option<f64>,
 }
 
-fn load_cases(path: &str, limit: Option<usize>) -> Result<Vec<Case>, String> {
+fn load_cases(path: &str, dds_path: Option<&str>, limit: Option<usize>) -> Result<Vec<Case>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
-    let dds: std::collections::HashMap<String, f64> = std::fs::read_to_string(shared_file("dds_table_ms.jsonl"))
-        .unwrap_or_default()
+    let dds_text = match dds_path {
+        Some(p) => std::fs::read_to_string(p).map_err(|e| format!("reading {p}: {e}"))?,
+        None => std::fs::read_to_string(shared_file("dds_table_ms.jsonl")).unwrap_or_default(),
+    };
+    let dds: std::collections::HashMap<String, f64> = dds_text
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter_map(|v| Some((v["deal"].as_str()?.to_string(), v["dds_ms"].as_f64()?)))
@@ -101,13 +104,15 @@ fn print_furthest_behind_dds(cases: &[Case], ms: &[f64]) {
 /// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
 pub fn speed(opts: &Options) -> Result<(), String> {
     let path = opts.file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
-    let cases = load_cases(&path, opts.limit)?;
+    let cases = load_cases(&path, opts.dds_times.as_deref(), opts.limit)?;
     let n = cases.len();
     out!("{n} deals from {path}");
+    let dds_source = opts.dds_times.as_deref().unwrap_or("the shared figures");
 
     let mut solver = Solver::new(opts.config);
     let mut ms = Vec::with_capacity(n);
     let mut nodes = 0u64;
+    let mut per_deal = String::new();
     let mut wrong = 0;
     let mut progress = super::progress::Progress::new("1 thread", n);
     let cpu_start = cpu_seconds();
@@ -118,10 +123,16 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         let table = solver.table(&case.deal).map_err(|e| e.to_string())?;
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes += solver.stats().nodes();
+        let line =
+            serde_json::json!({"deal": case.deal.to_pbn(), "ms": ms[ms.len() - 1], "nodes": solver.stats().nodes()});
+        per_deal += &format!("{line}\n");
         wrong += (table != case.expected) as usize;
         progress.advance(1);
     }
     let total = start.elapsed().as_secs_f64();
+    if let Some(path) = &opts.times_out {
+        std::fs::write(path, per_deal).map_err(|e| format!("writing {path}: {e}"))?;
+    }
     let cpu = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
@@ -138,7 +149,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         out!("           CPU time {cpu:.1} s (wall {total:.1} s)");
     }
     if dds_total > 0.0 {
-        out!("           DDS 2.9 on the same deals: {dds_total:.1} s; ratio {:.2}x", total / dds_total);
+        out!("           DDS 2.9 on the same deals ({dds_source}): {dds_total:.1} s; ratio {:.2}x", total / dds_total);
         if let Some(cpu) = cpu {
             out!("           ratio by CPU time {:.2}x", cpu / dds_total);
         }

@@ -30,6 +30,9 @@ OPTIONS
   --no-quick-tricks, --no-ordering   ablation switches
   --dealer SEAT     par: dealer (default N)      --vul V   par: None|NS|EW|All (default None)
   --limit N         speed: only the first N deals
+  --dds FILE        speed: DDS's per-deal times to compare with (default: the shared ones;
+                    crate/bench/dds_times.py measures them on this machine)
+  --times FILE      speed: write each deal's time and nodes there, one JSON line per deal
 FILE defaults to standard input; `-` also means standard input.";
 
 pub struct Options {
@@ -39,6 +42,8 @@ pub struct Options {
     pub dealer: Option<glasshand::Seat>,
     pub vul: Option<glasshand::Vulnerability>,
     pub limit: Option<usize>,
+    pub dds_times: Option<String>,
+    pub times_out: Option<String>,
     pub file: Option<String>,
 }
 
@@ -50,6 +55,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         dealer: None,
         vul: None,
         limit: None,
+        dds_times: None,
+        times_out: None,
         file: None,
     };
     let mut it = args.iter();
@@ -75,6 +82,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
                     Some(glasshand::Vulnerability::parse(&v).ok_or_else(|| format!("unknown vulnerability '{v}'"))?);
             }
             "--limit" => opts.limit = Some(number(&value("--limit")?)?),
+            "--dds" => opts.dds_times = Some(value("--dds")?),
+            "--times" => opts.times_out = Some(value("--times")?),
             flag if flag.starts_with("--") => return Err(format!("unknown option '{flag}' (see `glasshand help`)")),
             file if opts.file.is_none() => opts.file = Some(file.to_string()),
             extra => return Err(format!("unexpected argument '{extra}'")),
