@@ -214,7 +214,22 @@ impl Search<'_> {
         let mut moves = MoveList::new();
         moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
+        // Per suit, the lowest card tried so far whose search failed (0: none).
+        let mut failed_low = [0u16; 4];
+        let prune_siblings = self.config.tt_mode == TtMode::Partition;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
+            // Step 1. A card that differs from a failed one of its suit only by ranks that
+            // the failures' proofs never needed (both below their active cards) fails too,
+            // and with the same active cards: the inert cards may be dealt any way.
+            let suit = card.suit();
+            let bit = 1u16 << card.rank();
+            if failed_low[suit.index()] != 0 {
+                let active = suit_closure(&self.hands, suit, start_present.suit_bits(suit), union.suit_bits(suit));
+                let lowest_active = active & active.wrapping_neg();
+                if lowest_active == 0 || (bit | failed_low[suit.index()]) < lowest_active {
+                    continue;
+                }
+            }
             self.stats.per_trick[depth].nodes += 1;
             self.hands[mover.index()].remove(card);
             let length_bit = 1u64 << (16 * mover.index() + 4 * card.suit().index());
@@ -246,6 +261,12 @@ impl Search<'_> {
                 return ((result, rel), Some((card, tried)));
             }
             union |= rel;
+            if prune_siblings {
+                let low = &mut failed_low[suit.index()];
+                if *low == 0 || bit < *low {
+                    *low = bit;
+                }
+            }
         }
         ((!maximizing, union), None)
     }
@@ -260,33 +281,39 @@ pub(crate) fn lengths_key(hands: &[Cards; 4]) -> u64 {
 /// touching cards: cards that are equivalent here may have been searched through one of them
 /// only, and both must count (seed 000's `27AX R9D 5J`).
 pub(crate) fn normalize(hands: &[Cards; 4], rel: Cards, present: Cards) -> (Cards, [u8; 4]) {
-    let owner_of = |card: Cards| hands.iter().position(|h| !h.is_disjoint(card));
     let mut out = Cards::EMPTY;
     let mut active = [0u8; 4];
     for suit in Suit::ALL {
-        let p = present.suit_bits(suit);
-        let r = rel.suit_bits(suit) & p;
-        if r == 0 {
-            continue;
-        }
-        let low = r & r.wrapping_neg();
-        let mut closure = p & !(low - 1);
-        loop {
-            let lowest = closure & closure.wrapping_neg();
-            let below = p & (lowest - 1);
-            if below == 0 {
-                break;
-            }
-            let next = 1u16 << (15 - below.leading_zeros());
-            if owner_of(Cards::from_suit_bits(suit, next)) != owner_of(Cards::from_suit_bits(suit, lowest)) {
-                break;
-            }
-            closure |= next;
-        }
+        let closure = suit_closure(hands, suit, present.suit_bits(suit), rel.suit_bits(suit));
         active[suit.index()] = closure.count_ones() as u8;
         out |= Cards::from_suit_bits(suit, closure);
     }
     (out, active)
+}
+
+/// One suit of [`normalize`]: the cards of `present` from the top down to the lowest of
+/// `rel`, extended down through that card's run in its hand.
+fn suit_closure(hands: &[Cards; 4], suit: Suit, present: u16, rel: u16) -> u16 {
+    let owner_of = |bit: u16| hands.iter().position(|h| !h.is_disjoint(Cards::from_suit_bits(suit, bit)));
+    let r = rel & present;
+    if r == 0 {
+        return 0;
+    }
+    let low = r & r.wrapping_neg();
+    let mut closure = present & !(low - 1);
+    loop {
+        let lowest = closure & closure.wrapping_neg();
+        let below = present & (lowest - 1);
+        if below == 0 {
+            break;
+        }
+        let next = 1u16 << (15 - below.leading_zeros());
+        if owner_of(next) != owner_of(lowest) {
+            break;
+        }
+        closure |= next;
+    }
+    closure
 }
 
 /// A lead as the TT keeps it: its suit and its place among the cards of that suit in play,
