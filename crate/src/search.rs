@@ -203,6 +203,17 @@ impl Search<'_> {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
+        // The second hand's side needs one trick and this one is surely theirs.
+        if trick.len == 1 && self.config.quick_tricks {
+            let left = self.hands[mover.index()].len() as i32;
+            let need = if maximizing { target } else { left - target + 1 };
+            if need <= 1 {
+                if let Some(rel) = second_hand_wins(&self.hands, trick, self.trump) {
+                    self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                    return ((maximizing, rel), None);
+                }
+            }
+        }
         // Followers: the card that last cut under the same key and the same cards so far.
         // Places are counted among the cards in play at the trick's start.
         let use_hints = trick.len > 0 && trick.hint_hash != 0 && self.config.move_ordering;
@@ -270,6 +281,26 @@ impl Search<'_> {
         }
         ((!maximizing, union), None)
     }
+}
+
+/// If the side of the second hand to a trick is sure to win it, the cards that relies on:
+/// it ruffs where the third hand cannot overruff, or holds the top card of the led suit
+/// above the led card and the third hand's (who cannot ruff).
+fn second_hand_wins(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Option<Cards> {
+    let me = trick.to_move();
+    let led = trick.cards[0];
+    let suit = led.suit();
+    let (mine, partner, third) = (hands[me.index()], hands[me.partner().index()], hands[me.next().index()]);
+    let can_ruff = |hand: Cards| trump.is_some_and(|t| t != suit && hand.suit_len(suit) == 0 && hand.suit_len(t) > 0);
+    if can_ruff(third) {
+        return None;
+    }
+    if can_ruff(mine) || can_ruff(partner) {
+        return Some(Cards::EMPTY);
+    }
+    let ours = (mine | partner).in_suit(suit).highest()?;
+    let theirs = third.in_suit(suit).highest().map_or(led.rank(), |c| c.rank().max(led.rank()));
+    (ours.rank() > theirs).then(|| Cards::EMPTY.with(ours))
 }
 
 /// The 16 suit lengths of `hands`, 4 bits each, hand-major: the TT key's `lengths`.
@@ -341,5 +372,48 @@ fn won_by_rank(trick: &Trick, winner: usize) -> Cards {
         Cards::EMPTY.with(w)
     } else {
         Cards::EMPTY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pbn::parse_hand;
+
+    /// West leads `lead` from hands N E S W (the lead still in West's hand); North is second.
+    fn second_hand(h: [&str; 4], lead: &str, trump: Option<Suit>) -> Option<Cards> {
+        let mut hands = h.map(|s| parse_hand(s).unwrap());
+        let card = Card::parse(lead).unwrap();
+        hands[Seat::West.index()].remove(card);
+        let trick = Trick::new(Seat::West, trump).with(card);
+        second_hand_wins(&hands, &trick, trump)
+    }
+
+    fn cards(list: &[&str]) -> Cards {
+        list.iter().map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn second_hand_side_wins_with_the_top_card_of_the_led_suit() {
+        // South's ace beats the lead and East's king, wherever it sits in North-South.
+        let h = ["2.3.4.5", "K.2.3.4", "A.4.5.6", "5.5.6.7"];
+        assert_eq!(second_hand(h, "S5", None), Some(cards(&["SA"])));
+        // East's king over North-South's queen: no sure trick.
+        assert_eq!(second_hand(["Q.3.4.5", "K.2.3.4", "2.4.5.6", "5.5.6.7"], "S5", None), None);
+        // The lead itself is higher than North-South's spades.
+        assert_eq!(second_hand(["3.3.4.5", "2.2.3.4", "4.4.5.6", "K.5.6.7"], "SK", None), None);
+    }
+
+    #[test]
+    fn second_hand_side_ruffs_unless_the_third_hand_can_overruff() {
+        // Hearts trump: North is void in spades with a trump; East follows to spades.
+        let h = ["-.3.87.5", "K.2.3.4", "2.4.5.6", "5.5.6.7"];
+        assert_eq!(second_hand(h, "S5", Some(Suit::Hearts)), Some(Cards::EMPTY));
+        // East void in spades with a trump: North's ruff could be overruffed, South's ace ruffed.
+        let h = ["-.3.87.5", "-.2.32.4", "A.4.5.6", "K5.5.6.7"];
+        assert_eq!(second_hand(h, "S5", Some(Suit::Hearts)), None);
+        // In notrump the void is only a discard.
+        let h = ["-.3.87.5", "K.2.3.4", "2.4.5.6", "5.5.6.7"];
+        assert_eq!(second_hand(h, "S5", None), None);
     }
 }
