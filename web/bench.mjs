@@ -5,6 +5,7 @@
 //   node web/bench.mjs                 # the 10 deals of the browser tests
 //   node web/bench.mjs --limit 40      # the first 40 deals of tables.jsonl instead
 //   node web/bench.mjs --indices 0,7,14
+//   node web/bench.mjs --dds target/dds_table_ms.jsonl   # DDS timed on this machine (crate/bench/dds.sh)
 //
 // Reports, on the same deals: wasm single-thread ms per DD table (single build, and the
 // threaded build with a pool of 1) against native (`target/release/glasshand speed --threads
@@ -26,7 +27,8 @@ const arg = (name) => {
 };
 const DATA = join(SHARED, 'data');
 const tables = readJsonl(join(DATA, 'tables.jsonl'));
-const ddsMs = new Map(readJsonl(join(DATA, 'dds_table_ms.jsonl')).map((r) => [r.deal, r.dds_ms]));
+const ddsFile = arg('--dds') ?? join(DATA, 'dds_table_ms.jsonl');
+const ddsMs = new Map(readJsonl(ddsFile).map((r) => [r.deal, r.dds_ms]));
 let indices = [0, 63, 126, 133, 154, 175, 189, 210, 273, 301];
 if (arg('--limit')) indices = [...Array(Number(arg('--limit'))).keys()];
 if (arg('--indices')) indices = arg('--indices').split(',').map(Number);
@@ -154,7 +156,7 @@ try {
     ['wasm single build, 1 thread', singleTotal, singleTotal / n, singleTotal / nat],
     ['wasm threaded build, pool of 1', sum(pool1.times), sum(pool1.times) / n, sum(pool1.times) / nat],
     ['wasm threaded, pool of 2, strains in parallel', sum(pool2.times), sum(pool2.times) / n, sum(pool2.times) / nat],
-    ['DDS 2.9, 1 thread (dds_table_ms.jsonl)', dds, dds / n, dds / nat],
+    [`DDS 2.9, 1 thread (${ddsFile})`, dds, dds / n, dds / nat],
   ];
   console.log('\n| one DD table at a time | total ms | ms per table | vs native |\n| --- | --- | --- | --- |');
   for (const [name, total, per, ratio] of rows) console.log(`| ${name} | ${fmt(total)} | ${fmt(per, 1)} | ${fmt(ratio, 2)}x |`);
