@@ -229,9 +229,9 @@ impl Search<'_> {
         let mut failed_low = [0u16; 4];
         let prune_siblings = self.config.tt_mode == TtMode::Partition;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
-            // Step 1. A card that differs from a failed one of its suit only by ranks that
-            // the failures' proofs never needed (both below their active cards) fails too,
-            // and with the same active cards: the inert cards may be dealt any way.
+            // A card that differs from a failed one of its suit only by ranks that the
+            // failures' proofs never needed (both lie below their active cards) fails too,
+            // with the same active cards: the inert cards may be dealt any way.
             let suit = card.suit();
             let bit = 1u16 << card.rank();
             if failed_low[suit.index()] != 0 {
@@ -283,7 +283,7 @@ impl Search<'_> {
     }
 }
 
-/// If the side of the second hand to a trick is sure to win it, the cards that relies on:
+/// If the side of the second hand to a trick is sure to win it, the cards the win relies on:
 /// it ruffs where the third hand cannot overruff, or holds the top card of the led suit
 /// above the led card and the third hand's (who cannot ruff).
 fn second_hand_wins(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Option<Cards> {

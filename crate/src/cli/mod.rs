@@ -31,7 +31,7 @@ OPTIONS
   --dealer SEAT     par: dealer (default N)      --vul V   par: None|NS|EW|All (default None)
   --limit N         speed: only the first N deals
   --dds FILE        speed: DDS's per-deal times to compare with (default: the shared ones;
-                    crate/bench/dds_times.py measures them on this machine)
+                    `bash crate/bench/dds.sh` measures them on this machine)
   --times FILE      speed: write each deal's time and nodes there, one JSON line per deal
 FILE defaults to standard input; `-` also means standard input.";
 
