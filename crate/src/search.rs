@@ -226,9 +226,9 @@ impl Search<'_> {
         moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
         // Per suit, the lowest card tried so far whose search failed (0: none), and the
-        // union of the active cards of those failures' proofs.
+        // union of that suit's active cards in those failures' proofs.
         let mut failed_low = [0u16; 4];
-        let mut failed_rel = [Cards::EMPTY; 4];
+        let mut failed_rel = [0u16; 4];
         let prune_siblings = self.config.tt_mode == TtMode::Partition;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
             // A card that differs from a failed one of its suit only by ranks that the
@@ -237,7 +237,7 @@ impl Search<'_> {
             let suit = card.suit();
             let bit = 1u16 << card.rank();
             if failed_low[suit.index()] != 0 {
-                let rel = failed_rel[suit.index()].suit_bits(suit);
+                let rel = failed_rel[suit.index()];
                 let active = suit_closure(&self.hands, suit, start_present.suit_bits(suit), rel);
                 let lowest_active = active & active.wrapping_neg();
                 if lowest_active == 0 || (bit | failed_low[suit.index()]) < lowest_active {
@@ -280,7 +280,7 @@ impl Search<'_> {
                 if *low == 0 || bit < *low {
                     *low = bit;
                 }
-                failed_rel[suit.index()] |= rel;
+                failed_rel[suit.index()] |= rel.suit_bits(suit);
             }
         }
         ((!maximizing, union), None)
