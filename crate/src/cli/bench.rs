@@ -123,9 +123,10 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         let table = solver.table(&case.deal).map_err(|e| e.to_string())?;
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes += solver.stats().nodes();
-        let line =
-            serde_json::json!({"deal": case.deal.to_pbn(), "ms": ms[ms.len() - 1], "nodes": solver.stats().nodes()});
-        per_deal += &format!("{line}\n");
+        if opts.times_out.is_some() {
+            let line = serde_json::json!({"deal": case.deal.to_pbn(), "ms": ms[ms.len() - 1], "nodes": solver.stats().nodes()});
+            per_deal += &format!("{line}\n");
+        }
         wrong += (table != case.expected) as usize;
         progress.advance(1);
     }
