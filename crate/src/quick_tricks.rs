@@ -24,10 +24,11 @@ pub(crate) fn sure_tricks(
         // hand heads: most positions have too few such cards to be worth counting.
         let headed = |hand: Seat| {
             let cards = hands[hand.index()];
-            (cards & cards.above(present - cards).filled_down()).len()
+            (cards & cards.above(present - cards).filled_down()).len() >= need
         };
-        if headed(leader).max(headed(leader.partner())) >= need {
-            if let Some(cards) = cash(hands, lengths, present, leader, trump, need) {
+        let cashers = (headed(leader), headed(leader.partner()));
+        if cashers != (false, false) {
+            if let Some(cards) = cash(hands, lengths, present, leader, trump, need, cashers) {
                 return Some(cards);
             }
         }
@@ -63,10 +64,12 @@ pub(crate) fn quick_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
-    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need)
+    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need, (true, true))
 }
 
 /// [`quick_tricks`] with the 16 suit lengths of `hands` as the TT key keeps them.
+/// `cashers`: whether the leader and partner hold `need` cards in the suits they head; a
+/// hand cashes no more rounds than that, so the other hand's claim alone is worth trying.
 fn cash(
     hands: &[Cards; 4],
     lengths: u64,
@@ -74,12 +77,18 @@ fn cash(
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
+    (leader_may, partner_may): (bool, bool),
 ) -> Option<Cards> {
     let partner = leader.partner();
-    let mine = safe_rounds(hands, lengths, present, leader, trump);
-    let cap = side_cap(hands[partner.index()], trump, 0);
-    if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
-        return Some(cards);
+    if leader_may {
+        let mine = safe_rounds(hands, lengths, present, leader, trump);
+        let cap = side_cap(hands[partner.index()], trump, 0);
+        if let Some(cards) = claim(&mine, hands[leader.index()], need, present, trump, cap) {
+            return Some(cards);
+        }
+    }
+    if !partner_may {
+        return None;
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
     for entry in Suit::ALL {
@@ -112,19 +121,24 @@ pub(crate) fn cash_then_run(
     need: u32,
     suit_cash: &mut SuitCash,
 ) -> Option<Cards> {
-    let mine = &safe_rounds(hands, lengths, present, leader, trump);
     let (me, partner) = (hands[leader.index()], hands[leader.partner().index()]);
-    let own: u32 = mine.iter().map(|r| r.total).sum();
     // The side must hold each suit's top card; without partner's cards the leader's own
     // rounds already counted it.
     let side_tops = (me | partner).above(present - me - partner);
-    for suit in Suit::ALL.into_iter().filter(|&s| trump.map_or(true, |t| t == s)) {
+    let runnable = |suit: Suit| {
+        trump.map_or(true, |t| t == suit)
+            && me.suit_len(suit) > 0
+            && partner.suit_len(suit) > 0
+            && side_tops.suit_len(suit) > 0
+    };
+    if !Suit::ALL.into_iter().any(runnable) {
+        return None;
+    }
+    let mine = &safe_rounds(hands, lengths, present, leader, trump);
+    let own: u32 = mine.iter().map(|r| r.total).sum();
+    for suit in Suit::ALL.into_iter().filter(|&s| runnable(s)) {
         let longer = me.suit_len(suit).max(partner.suit_len(suit));
-        if me.suit_len(suit) == 0
-            || partner.suit_len(suit) == 0
-            || side_tops.suit_len(suit) == 0
-            || longer + own - mine[suit.index()].total < need
-        {
+        if longer + own - mine[suit.index()].total < need {
             continue;
         }
         let (rounds, relied) = suit_cash.rounds(present, suit, leader);
