@@ -6,28 +6,31 @@
 //! owners of the cards still in play, highest first, 2 bits each from bit 0 up; only the
 //! first `k` of them (the active cards) must match.
 //!
-//! Under each key the entries form Bradmetz's tree of depth 4, one level per suit in the
-//! order S H D C: a node holds one suit's `k` and masked owner vector, so entries that agree
-//! on the spades share one spade node, and a probe only descends where the suit matches.
+//! Under each key the entries lie flat, a handful to a cache-line pair (a chunk), the
+//! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
+//! so it is checked in one pass over bytes that sit together, where a tree of one node per
+//! suit cost a cache miss at almost every step.
 //!
 //! ```text
-//! KeyNode (32 bytes)                      Node (16 bytes)
-//!   lengths  u64   16 suit lengths          owners   u32  this suit's owner vector, masked to k
-//!   exact    u64   cards in play, only      child    u32  first node of the next suit; at the
-//!                  in TtMode::Exact                       clubs level: lower | upper << 8
-//!   next     u32   next key, same hash      sibling  u32  next node of this level, same parent
-//!   root     u32   first spade node         k        u8   active cards of this suit: mask = low 2k bits
-//!   leader   u8
-//!   leads    2 u8  the last two distinct leads
-//!                  that won under this key after
-//!                  another lead failed: the first
-//!                  guesses where no leaf decides
+//! KeyNode (32 bytes)                      Chunk (128 bytes, one cache-line pair)
+//!   lengths  u64   16 suit lengths          entries  6 x Entry
+//!   exact    u64   cards in play, only      next     u32  the next (older) chunk of the key
+//!                  in TtMode::Exact         len      u32  entries in use
+//!   next     u32   next key, same hash
+//!   chunk    u32   newest chunk             Entry (20 bytes)
+//!   leader   u8                               suits   4 x u32  per suit S H D C:
+//!   leads    2 u8  the last two distinct                bits 0..26   owner vector, masked to k
+//!                  leads that won under                 bits 26..30  k, the active cards:
+//!                  this key after another                            mask = low 2k bits
+//!                  lead failed: the first     bounds  u32  lower | upper << 8
+//!                  guesses where no entry
+//!                  decides
 //! ```
 //!
 //! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A lead
-//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches a leaf when
-//! every suit on its path has `(current ^ stored) & mask == 0`. Several leaves with different
-//! `k` can match one position, so a probe visits every matching path.
+//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches an entry when
+//! every suit has `(current ^ stored) & mask == 0`. Several entries with different `k` can
+//! match one position, so a probe reads on until one decides.
 //! Memory is two fixed arenas, one for positions with many tricks left and one for the far
 //! more numerous positions near the end: when an arena is full it starts afresh, and the
 //! costly results near the root survive the churn of the cheap ones.
@@ -50,18 +53,59 @@ struct KeyNode {
     lengths: u64,
     exact: u64,
     next: u32,
-    root: u32,
+    chunk: u32,
     leader: u8,
     /// The last two distinct leads remembered under this key, the latest first.
     leads: Leads,
 }
 
+/// Bit offset of `k` in an entry's suit word.
+const K_SHIFT: u32 = 26;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    suits: [u32; 4],
+    bounds: u32,
+}
+
+impl Entry {
+    fn new(owners: &[u32; 4], active: [u8; 4], lower: u8, upper: u8) -> Entry {
+        let suits = std::array::from_fn(|s| owners[s] & suit_mask(active[s]) | (active[s] as u32) << K_SHIFT);
+        Entry { suits, bounds: lower as u32 | (upper as u32) << 8 }
+    }
+
+    fn matches(&self, owners: &[u32; 4]) -> bool {
+        // The owner vectors have no bits at K_SHIFT and above: the mask keeps k out. The
+        // mask is the low 2k bits, 2k read straight off the word (k < 16).
+        let mut miss = 0;
+        for (&owner, &word) in owners.iter().zip(&self.suits) {
+            let mask = (1u32 << ((word >> (K_SHIFT - 1)) & 0x1e)) - 1;
+            miss |= (owner ^ word) & mask;
+        }
+        miss == 0
+    }
+
+    fn k(&self, suit: usize) -> u8 {
+        (self.suits[suit] >> K_SHIFT) as u8
+    }
+
+    fn same_class(&self, other: &Entry) -> bool {
+        self.suits == other.suits
+    }
+
+    fn bounds(&self) -> (u8, u8) {
+        (self.bounds as u8, (self.bounds >> 8) as u8)
+    }
+}
+
+const CHUNK_ENTRIES: usize = 6;
+
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    owners: u32,
-    child: u32,
-    sibling: u32,
-    k: u8,
+#[repr(align(64))]
+struct Chunk {
+    entries: [Entry; CHUNK_ENTRIES],
+    next: u32,
+    len: u32,
 }
 
 /// No best lead recorded.
@@ -94,14 +138,6 @@ const MASKS: [u32; 16] = {
 
 pub(crate) fn suit_mask(k: u8) -> u32 {
     MASKS[k as usize & 15]
-}
-
-fn leaf_bounds(child: u32) -> (u8, u8) {
-    (child as u8, (child >> 8) as u8)
-}
-
-fn leaf_pack(lower: u8, upper: u8) -> u32 {
-    lower as u32 | (upper as u32) << 8
 }
 
 /// Positions with at most this many tricks left go to the deep arena.
@@ -147,26 +183,26 @@ impl Tt {
 struct Arena {
     heads: Vec<u32>,
     keys: Vec<KeyNode>,
-    nodes: Vec<Node>,
+    chunks: Vec<Chunk>,
     key_capacity: usize,
-    node_capacity: usize,
+    chunk_capacity: usize,
     shift: u32,
 }
 
 impl Arena {
     fn new(bytes: usize) -> Arena {
-        let node_bytes = std::mem::size_of::<Node>();
+        let chunk_bytes = std::mem::size_of::<Chunk>();
         let key_bytes = std::mem::size_of::<KeyNode>() + 4;
-        // Keys average about eight nodes each.
-        let key_capacity = (bytes / (key_bytes + 8 * node_bytes)).max(256);
-        let node_capacity = 8 * key_capacity;
+        // Keys average about five entries each, most in one chunk, a few in many.
+        let key_capacity = (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256);
+        let chunk_capacity = key_capacity * 3 / 2;
         let buckets = key_capacity.next_power_of_two();
         Arena {
             heads: vec![NONE; buckets],
             keys: Vec::with_capacity(key_capacity),
-            nodes: Vec::with_capacity(node_capacity),
+            chunks: Vec::with_capacity(chunk_capacity),
             key_capacity,
-            node_capacity,
+            chunk_capacity,
             shift: 64 - buckets.trailing_zeros(),
         }
     }
@@ -174,7 +210,7 @@ impl Arena {
     fn clear(&mut self) {
         self.heads.fill(NONE);
         self.keys.clear();
-        self.nodes.clear();
+        self.chunks.clear();
     }
 
     fn bucket(&self, key: &Key) -> usize {
@@ -201,51 +237,24 @@ impl Arena {
 
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
-        let mut path = [NONE; 4];
-        // The node before `path[level]` in its sibling list.
-        let mut prev = [NONE; 4];
-        let mut level = 0;
-        path[0] = self.keys[k].root;
         let mut hit = false;
-        // Depth-first over the matching paths; `path[level]` is the next node to try there.
-        loop {
-            let idx = path[level];
-            if idx == NONE {
-                if level == 0 {
-                    break;
+        let mut idx = self.keys[k].chunk;
+        while idx != NONE {
+            let chunk = &self.chunks[idx as usize];
+            prefetch(&self.chunks, chunk.next as usize);
+            for (i, entry) in chunk.entries[..chunk.len as usize].iter().enumerate() {
+                if !entry.matches(owners) {
+                    continue;
                 }
-                level -= 1;
-                prev[level] = path[level];
-                path[level] = self.nodes[path[level] as usize].sibling;
-                continue;
+                hit = true;
+                let (lower, upper) = entry.bounds();
+                if lower >= target || upper < target {
+                    let active = std::array::from_fn(|s| entry.k(s));
+                    self.move_to_front(k, idx as usize, i);
+                    return Probe::Cut(lower >= target, active);
+                }
             }
-            let node = &self.nodes[idx as usize];
-            // Siblings and children lie anywhere in the arena: ask for both possible next
-            // steps before the match decides between them.
-            prefetch(&self.nodes, node.sibling as usize);
-            if level < 3 {
-                prefetch(&self.nodes, node.child as usize);
-            }
-            if (owners[level] ^ node.owners) & suit_mask(node.k) != 0 {
-                prev[level] = idx;
-                path[level] = node.sibling;
-                continue;
-            }
-            if level < 3 {
-                level += 1;
-                path[level] = node.child;
-                prev[level] = NONE;
-                continue;
-            }
-            let (lower, upper) = leaf_bounds(node.child);
-            hit = true;
-            if lower >= target || upper < target {
-                let active = std::array::from_fn(|s| self.nodes[path[s] as usize].k);
-                self.move_to_front(k, &path, &prev);
-                return Probe::Cut(lower >= target, active);
-            }
-            prev[level] = idx;
-            path[level] = node.sibling;
+            idx = chunk.next;
         }
         let leads = self.keys[k].leads;
         if hit {
@@ -255,27 +264,18 @@ impl Arena {
         }
     }
 
-    /// Moves the nodes of a path that just decided a probe to the front of their sibling
-    /// lists: the positions that follow tend to match the same entry, and a probe then
-    /// reaches it in four steps.
-    fn move_to_front(&mut self, key: usize, path: &[u32; 4], prev: &[u32; 4]) {
-        for level in 0..4 {
-            if prev[level] == NONE {
-                continue;
-            }
-            let idx = path[level] as usize;
-            self.nodes[prev[level] as usize].sibling = self.nodes[idx].sibling;
-            let head =
-                if level == 0 { &mut self.keys[key].root } else { &mut self.nodes[path[level - 1] as usize].child };
-            let first = std::mem::replace(head, idx as u32);
-            self.nodes[idx].sibling = first;
-        }
+    /// Swaps an entry that just decided a probe with the key's first: the positions that
+    /// follow tend to match the same entry, and a probe then reaches it at once.
+    fn move_to_front(&mut self, key: usize, chunk: usize, i: usize) {
+        let first = self.keys[key].chunk as usize;
+        let entry = self.chunks[chunk].entries[i];
+        self.chunks[chunk].entries[i] = std::mem::replace(&mut self.chunks[first].entries[0], entry);
     }
 
     fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
         let (lower, upper) = bounds;
-        // Room for a key and a whole path, so that a path is never left half made.
-        if self.keys.len() >= self.key_capacity || self.nodes.len() + 4 > self.node_capacity {
+        // Room for a key and a chunk, so that an entry always finds a place.
+        if self.keys.len() >= self.key_capacity || self.chunks.len() >= self.chunk_capacity {
             self.clear();
         }
         let k = match self.find_key(key) {
@@ -286,7 +286,7 @@ impl Arena {
                     lengths: key.lengths,
                     exact: key.exact,
                     next: self.heads[bucket],
-                    root: NONE,
+                    chunk: NONE,
                     leader: key.leader,
                     leads: [NO_BEST; 2],
                 });
@@ -298,41 +298,29 @@ impl Arena {
         if best != NO_BEST && best != leads[0] {
             *leads = [best, leads[0]];
         }
-        // `parent` is where the first node of the current level is linked from.
-        let mut first = self.keys[k].root;
-        let mut parent: Option<usize> = None;
-        for level in 0..4 {
-            let masked = owners[level] & suit_mask(active[level]);
-            let mut idx = first;
-            while idx != NONE {
-                let n = &self.nodes[idx as usize];
-                if n.k == active[level] && n.owners == masked {
-                    break;
-                }
-                idx = n.sibling;
+        let new = Entry::new(owners, active, lower, upper);
+        let mut idx = self.keys[k].chunk;
+        while idx != NONE {
+            let chunk = &mut self.chunks[idx as usize];
+            let len = chunk.len as usize;
+            if let Some(entry) = chunk.entries[..len].iter_mut().find(|e| e.same_class(&new)) {
+                let (old_lower, old_upper) = entry.bounds();
+                *entry = Entry::new(owners, active, old_lower.max(lower), old_upper.min(upper));
+                return;
             }
-            if idx == NONE {
-                let leaf = level == 3;
-                self.nodes.push(Node {
-                    owners: masked,
-                    child: if leaf { leaf_pack(0, 15) } else { NONE },
-                    sibling: first,
-                    k: active[level],
-                });
-                idx = (self.nodes.len() - 1) as u32;
-                match parent {
-                    None => self.keys[k].root = idx,
-                    Some(p) => self.nodes[p].child = idx,
-                }
-            }
-            if level == 3 {
-                let node = &mut self.nodes[idx as usize];
-                let (old_lower, old_upper) = leaf_bounds(node.child);
-                node.child = leaf_pack(old_lower.max(lower), old_upper.min(upper));
-            } else {
-                parent = Some(idx as usize);
-                first = self.nodes[idx as usize].child;
-            }
+            idx = chunk.next;
+        }
+        let first = self.keys[k].chunk;
+        if first != NONE && (self.chunks[first as usize].len as usize) < CHUNK_ENTRIES {
+            // Newest first: the old first entry moves to the end.
+            let chunk = &mut self.chunks[first as usize];
+            chunk.entries[chunk.len as usize] = std::mem::replace(&mut chunk.entries[0], new);
+            chunk.len += 1;
+        } else {
+            let mut entries = [new; CHUNK_ENTRIES];
+            entries[1..].fill(Entry { suits: [0; 4], bounds: 0 });
+            self.chunks.push(Chunk { entries, next: first, len: 1 });
+            self.keys[k].chunk = (self.chunks.len() - 1) as u32;
         }
     }
 }
