@@ -369,13 +369,14 @@ fn decode_best(best: u8, present: Cards) -> Option<Card> {
 }
 
 /// The winning card, if it won by beating another card of its suit: its rank mattered.
+#[inline]
 fn won_by_rank(trick: &Trick, winner: usize) -> Cards {
-    let w = trick.cards[winner];
-    let beat_one = (0..trick.len).any(|i| i != winner && trick.cards[i].suit() == w.suit());
-    if beat_one {
-        Cards::EMPTY.with(w)
-    } else {
+    let w = Cards::EMPTY.with(trick.cards[winner]);
+    let same_suit = trick.played().in_suit(trick.cards[winner].suit());
+    if same_suit == w {
         Cards::EMPTY
+    } else {
+        w
     }
 }
 
