@@ -111,6 +111,29 @@ impl Cards {
 
     /// The highest `n[s]` cards of each suit `s`.
     pub fn tops(self, n: [u8; 4]) -> Cards {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            // Number the cards from the lowest up, keep the top `n[s]` numbers of each
+            // suit's run of numbers, and deposit them back on the cards: one pdep, where a
+            // table lookup per suit missed the cache on every TT cut-off.
+            let lengths = self.suit_lengths() as u32;
+            let (mut keep, mut base) = (0u64, 0u32);
+            for (lane, &n) in n.iter().enumerate() {
+                let len = lengths >> (4 * lane) & 15;
+                let k = (n as u32).min(len);
+                keep |= ((1u64 << k) - 1) << (base + len - k);
+                base += len;
+            }
+            // SAFETY: compiled only where the target has BMI2.
+            Cards(unsafe { std::arch::x86_64::_pdep_u64(keep, self.0) })
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        self.tops_by_suit(n)
+    }
+
+    /// [`Cards::tops`] one suit at a time.
+    #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
+    fn tops_by_suit(self, n: [u8; 4]) -> Cards {
         let mut out = 0u64;
         for (lane, &n) in n.iter().enumerate() {
             out |= (top_bits((self.0 >> (16 * lane)) as u16, n as u32) as u64) << (16 * lane);
@@ -273,6 +296,19 @@ mod tests {
                 each[suit.index()] = n as u8;
                 assert_eq!(cards.tops(each).in_suit(suit), cards.top(suit, n));
             }
+        }
+    }
+
+    #[test]
+    fn tops_of_all_suits_at_once_agree_with_one_suit_at_a_time() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let cards = Cards(x & Cards::FULL.0);
+            let n = [(x >> 2) as u8 % 15, (x >> 18) as u8 % 15, (x >> 34) as u8 % 15, (x >> 50) as u8 % 15];
+            assert_eq!(cards.tops(n), cards.tops_by_suit(n), "{cards:?} {n:?}");
         }
     }
 

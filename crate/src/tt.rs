@@ -59,24 +59,29 @@ struct KeyNode {
     leads: Leads,
 }
 
-/// Bit offset of `k` in an entry's suit word.
+/// Bit offset of `k` in an entry's suit word, and of the two bits of the bounds above it.
 const K_SHIFT: u32 = 26;
+const BOUND_SHIFT: u32 = 30;
 
+/// Per suit S H D C a word: owner vector masked to `k` (bits 0..26), `k` (26..30), and two
+/// bits of the bounds (30..32): `lower` in the spade and heart words, `upper` in the others.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     suits: [u32; 4],
-    bounds: u32,
 }
 
 impl Entry {
     fn new(owners: &[u32; 4], active: [u8; 4], lower: u8, upper: u8) -> Entry {
-        let suits = std::array::from_fn(|s| owners[s] & suit_mask(active[s]) | (active[s] as u32) << K_SHIFT);
-        Entry { suits, bounds: lower as u32 | (upper as u32) << 8 }
+        let bounds = lower as u32 | (upper as u32) << 4;
+        let suits = std::array::from_fn(|s| {
+            owners[s] & suit_mask(active[s]) | (active[s] as u32) << K_SHIFT | (bounds >> (2 * s) & 3) << BOUND_SHIFT
+        });
+        Entry { suits }
     }
 
     fn matches(&self, owners: &[u32; 4]) -> bool {
-        // The owner vectors have no bits at K_SHIFT and above: the mask keeps k out. The
-        // mask is the low 2k bits, 2k read straight off the word (k < 16).
+        // The owner vectors have no bits at K_SHIFT and above: the mask keeps k and the
+        // bounds out. It is the low 2k bits, 2k read straight off the word (k < 16).
         let mut miss = 0;
         for (&owner, &word) in owners.iter().zip(&self.suits) {
             let mask = (1u32 << ((word >> (K_SHIFT - 1)) & 0x1e)) - 1;
@@ -86,15 +91,17 @@ impl Entry {
     }
 
     fn k(&self, suit: usize) -> u8 {
-        (self.suits[suit] >> K_SHIFT) as u8
+        (self.suits[suit] >> K_SHIFT & 15) as u8
     }
 
     fn bounds(&self) -> (u8, u8) {
-        (self.bounds as u8, (self.bounds >> 8) as u8)
+        let bits = (0..4).fold(0, |acc, s| acc | (self.suits[s] >> BOUND_SHIFT) << (2 * s));
+        (bits as u8 & 15, (bits >> 4) as u8)
     }
 }
 
-const CHUNK_ENTRIES: usize = 6;
+/// Seven entries and the links fill two cache lines.
+const CHUNK_ENTRIES: usize = 7;
 
 #[derive(Clone, Copy, Debug)]
 #[repr(align(64))]
@@ -307,7 +314,7 @@ impl Arena {
             chunk.len += 1;
         } else {
             let mut entries = [new; CHUNK_ENTRIES];
-            entries[1..].fill(Entry { suits: [0; 4], bounds: 0 });
+            entries[1..].fill(Entry { suits: [0; 4] });
             self.chunks.push(Chunk { entries, next: first, len: 1 });
             self.keys[k].chunk = (self.chunks.len() - 1) as u32;
         }
