@@ -13,16 +13,16 @@
 //!
 //! ```text
 //! KeyNode (32 bytes)                      Chunk (128 bytes, one cache-line pair)
-//!   lengths  u64   16 suit lengths          entries  6 x Entry
+//!   lengths  u64   16 suit lengths          entries  7 x Entry
 //!   exact    u64   cards in play, only      next     u32  the next (older) chunk of the key
 //!                  in TtMode::Exact         len      u32  entries in use
 //!   next     u32   next key, same hash
-//!   chunk    u32   newest chunk             Entry (20 bytes)
-//!   leader   u8                               suits   4 x u32  per suit S H D C:
-//!   leads    2 u8  the last two distinct                bits 0..26   owner vector, masked to k
-//!                  leads that won under                 bits 26..30  k, the active cards:
-//!                  this key after another                            mask = low 2k bits
-//!                  lead failed: the first     bounds  u32  lower | upper << 8
+//!   chunk    u32   newest chunk             Entry (16 bytes): one u32 per suit S H D C
+//!   leader   u8                               bits  0..26  owner vector, masked to k
+//!   leads    2 u8  the last two distinct      bits 26..30  k, the active cards: mask = low 2k bits
+//!                  leads that won under       bits 30..32  two bits of the bounds: S and H hold
+//!                  this key after another                  lower, D and C upper (low bits first)
+//!                  lead failed: the first
 //!                  guesses where no entry
 //!                  decides
 //! ```
@@ -110,6 +110,8 @@ struct Chunk {
     next: u32,
     len: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 16 && std::mem::size_of::<Chunk>() == 128);
 
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = u8::MAX;
