@@ -21,7 +21,7 @@ per=$(( (total + PARTS - 1) / PARTS ))
 grep . "$TABLES" | split -l "$per" -d -a 2 - "$OUT/part_"
 for part in "$OUT"/part_*; do
     n=${part##*_}
-    "$VENV/bin/python" crate/bench/dds_times.py "$part" "$OUT/dds_$n.jsonl" >/dev/null
+    "$VENV/bin/python" crate/bench/dds_times.py "$part" "$OUT/dds_$n.jsonl" >/dev/null 2>"$OUT/dds_$n.log"
     target/release/glasshand speed --threads 1 --dds "$OUT/dds_$n.jsonl" --times "$OUT/ours_$n.jsonl" "$part" 2>/dev/null \
         | grep -E "^1 thread :" | sed "s/^/part $n: /"
 done
