@@ -116,13 +116,12 @@ impl Cards {
             // Number the cards from the lowest up, keep the top `n[s]` numbers of each
             // suit's run of numbers, and deposit them back on the cards: one pdep, where a
             // table lookup per suit missed the cache on every TT cut-off.
-            let lengths = self.suit_lengths() as u32;
-            let (mut keep, mut base) = (0u64, 0u32);
+            let mut keep = 0u64;
             for (lane, &n) in n.iter().enumerate() {
-                let len = lengths >> (4 * lane) & 15;
-                let k = (n as u32).min(len);
-                keep |= ((1u64 << k) - 1) << (base + len - k);
-                base += len;
+                // The numbers of this suit's cards end where the cards up to its top end.
+                let end = (self.0 & (u64::MAX >> (48 - 16 * lane))).count_ones();
+                let k = (n as u32).min((self.0 >> (16 * lane) & 0xffff).count_ones());
+                keep |= ((1u64 << k) - 1) << (end - k);
             }
             // SAFETY: compiled only where the target has BMI2.
             Cards(unsafe { std::arch::x86_64::_pdep_u64(keep, self.0) })
