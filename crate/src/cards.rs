@@ -298,13 +298,20 @@ mod tests {
         }
     }
 
+    /// `n` pseudo-random 64-bit words (xorshift), the same on every run.
+    fn pseudo_random(n: usize) -> impl Iterator<Item = u64> {
+        std::iter::successors(Some(0x9E37_79B9_7F4A_7C15u64), |&x| {
+            let x = x ^ x << 13;
+            let x = x ^ x >> 7;
+            Some(x ^ x << 17)
+        })
+        .skip(1)
+        .take(n)
+    }
+
     #[test]
     fn tops_of_all_suits_at_once_agree_with_one_suit_at_a_time() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in pseudo_random(20_000) {
             let cards = Cards(x & Cards::FULL.0);
             let n = [(x >> 2) as u8 % 15, (x >> 18) as u8 % 15, (x >> 34) as u8 % 15, (x >> 50) as u8 % 15];
             assert_eq!(cards.tops(n), cards.tops_by_suit(n), "{cards:?} {n:?}");
@@ -314,11 +321,7 @@ mod tests {
     #[test]
     fn above_is_per_suit() {
         // Pseudo-random pairs of disjoint sets against a suit-by-suit count.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in pseudo_random(2000) {
             let mine = Cards(x & Cards::FULL.0 & 0x5555_5555_5555_5555);
             let others = Cards(x.rotate_left(29) & Cards::FULL.0) - mine;
             let got = mine.above(others);
