@@ -132,19 +132,10 @@ pub(crate) enum Probe {
     Cut(bool, [u8; 4]),
 }
 
-/// The owner-vector mask of the top `k` cards of a suit, by `k`.
-const MASKS: [u32; 16] = {
-    let mut masks = [0u32; 16];
-    let mut k = 0;
-    while k < 16 {
-        masks[k] = if k >= 13 { (1 << 26) - 1 } else { (1 << (2 * k)) - 1 };
-        k += 1;
-    }
-    masks
-};
-
-pub(crate) fn suit_mask(k: u8) -> u32 {
-    MASKS[k as usize & 15]
+/// The owner-vector mask of the top `k` cards of a suit (2 bits a card, 13 cards at most):
+/// the same low 2k bits that [`Entry::matches`] reads off a stored word.
+fn suit_mask(k: u8) -> u32 {
+    (1u32 << (2 * k.min(13) as u32)) - 1
 }
 
 /// Positions with at most this many tricks left go to the deep arena.
