@@ -1,6 +1,6 @@
 // Helpers for the browser tests: the dev server, headless Chromium (Debian's, driven by
 // playwright-core) and the shared ground-truth data.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -91,6 +91,11 @@ export async function openPage(browser, server, path = 'tests/browser/lib/blank.
   page.problems = problems;
   page.closeAll = () => context.close();
   return page;
+}
+
+/** wasm-pack.toml, as web/wasm-settings.py reads it for the build: `budget`, flavours, … */
+export function wasmSettings() {
+  return JSON.parse(execFileSync('python3', [join(REPO, 'web/wasm-settings.py'), '--json']).toString());
 }
 
 export function readJsonl(path) {
