@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, readJsonl, SHARED, startServer } from './lib/harness.mjs';
+import { launchBrowser, openPage, readJsonl, SHARED, startServer } from './lib/harness.mjs';
 
 const EASY = readJsonl(join(SHARED, 'data/tables.jsonl'))[0];
 
@@ -31,21 +31,16 @@ after(async () => {
  * loads (so that a reload shows) and the paths of all its requests.
  */
 async function open(server, path, contextOptions = {}) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  const problems = [];
   const loads = [];
   const paths = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  const page = await openPage(browser, server, path, {
+    contextOptions,
+    beforeLoad: (page) => page.on('request', (r) => {
+      paths.push(new URL(r.url()).pathname);
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.push(r.url());
+    }),
   });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('request', (r) => {
-    paths.push(new URL(r.url()).pathname);
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.push(r.url());
-  });
-  await page.goto(new URL(path, server.url).href);
-  return { context, page, problems, loads, paths };
+  return { context: page.context(), page, problems: page.problems, loads, paths };
 }
 
 /** `crossOriginIsolated` once the page has settled, asked again across reloads. */

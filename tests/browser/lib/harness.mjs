@@ -71,11 +71,13 @@ export async function launchBrowser() {
 
 /**
  * Opens `path` on the server in a fresh page and records every console error, uncaught page
- * error and worker error into `page.problems`.
+ * error and worker error into `page.problems`. `contextOptions` go to playwright's
+ * `newContext`; `beforeLoad(page)` runs before the page is loaded (to hook its requests).
  */
-export async function openPage(browser, server, path = 'tests/browser/lib/blank.html') {
-  const context = await browser.newContext();
+export async function openPage(browser, server, path = 'tests/browser/lib/blank.html', { contextOptions, beforeLoad } = {}) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  beforeLoad?.(page);
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
