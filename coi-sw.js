@@ -51,8 +51,9 @@ function registerOnce() {
     window.location.reload();
   };
   navigator.serviceWorker.register(document.currentScript.src).then(
-    () => {
-      if (navigator.serviceWorker.controller) reload();
+    (registration) => {
+      // Active already (this page came past it, by a hard reload): a plain reload goes through it.
+      if (navigator.serviceWorker.controller || registration?.active) reload();
       else navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
     },
     (error) => console.warn(`Glasshand runs on one thread: no service worker (${error.message})`),

@@ -54,6 +54,6 @@ def shell_lines(value, path=()):
 
 try:
     settings = load()
-except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as e:
+except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as e:
     sys.exit(f"wasm-settings: cannot read wasm-pack.toml / Cargo.lock: {type(e).__name__}: {e}")
 print(json.dumps(settings, indent=2) if "--json" in sys.argv[1:] else "\n".join(shell_lines(settings)))

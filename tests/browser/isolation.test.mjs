@@ -82,6 +82,20 @@ describe('the site without COOP/COEP from the server', () => {
       await page.reload();
       assert.equal(await isolationAfter(page, 3000), true);
       assert.equal(loads.length, 1, `no second reload: ${loads.join(', ')}`);
+
+      // Loads that bypass the service worker (as a hard reload does) get one reload at most,
+      // never a loop. (Chromium keeps the sessionStorage of the isolated page apart from the
+      // plain one's, where the flag of the first reload is still set: it reloads none.)
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+      loads.length = 0;
+      await page.reload();
+      assert.equal(await isolationAfter(page, 3000), false);
+      assert.ok(loads.length <= 2, `one reload at most: ${loads.join(', ')}`);
+      await cdp.send('Network.setBypassServiceWorker', { bypass: false });
+      await page.reload();
+      assert.equal(await isolationAfter(page, 3000), true, 'isolated again once the worker is used');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
