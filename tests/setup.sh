@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Installs everything a fresh machine needs to build, lint, test and serve Glasshand.
 # Idempotent, and fast (a few seconds) when everything is already there.
-# Called by tests/run.sh and web/run.sh. Versions here must match wasm-pack.toml and
-# crate/wasm/Cargo.toml (wasm-bindgen is pinned exactly: the crate and the CLI must agree).
+# Called by tests/run.sh and web/run.sh. The toolchains come from wasm-pack.toml, the
+# wasm-bindgen CLI's version from Cargo.lock (the crate's exact pin): see web/wasm-settings.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-NIGHTLY=nightly-2026-05-20
-WASM_BINDGEN_VERSION=0.2.130
+eval "$(python3 web/wasm-settings.py)"
 
 log() { echo "setup: $*"; }
 
-# 1. Rust: stable with clippy/rustfmt and the wasm32 target (the single-threaded build),
-#    plus the pinned nightly with rust-src (the threaded build uses -Z build-std).
+# 1. Rust: stable with clippy/rustfmt (the native lint), and each wasm flavour's toolchain
+#    with rust-src where it builds std itself (-Z build-std), else rustup's prebuilt target.
 if ! command -v rustup >/dev/null 2>&1; then
     echo "setup: rustup is required (https://rustup.rs); install it and re-run" >&2
     exit 1
@@ -24,17 +22,26 @@ for c in clippy rustfmt; do
         rustup component add --toolchain stable "$c"
     fi
 done
-if ! rustup target list --installed --toolchain stable | grep -qx wasm32-unknown-unknown; then
-    log "installing stable target wasm32-unknown-unknown"
-    rustup target add --toolchain stable wasm32-unknown-unknown
-fi
-if ! rustup toolchain list | grep -q "^$NIGHTLY" \
-    || ! rustup component list --installed --toolchain "$NIGHTLY" 2>/dev/null | grep -q '^rust-src'; then
-    log "installing $NIGHTLY with rust-src"
-    rustup toolchain install "$NIGHTLY" --profile minimal --component rust-src
-fi
+installed_toolchains=$(rustup toolchain list)
+for flavour in THREADED SINGLE; do
+    declare -n toolchain=FLAVOUR_${flavour}_TOOLCHAIN build_std=FLAVOUR_${flavour}_BUILD_STD
+    if ! grep -q "^$toolchain" <<<"$installed_toolchains"; then
+        log "installing $toolchain"
+        rustup toolchain install "$toolchain" --profile minimal
+    fi
+    if [ -n "$build_std" ]; then
+        if ! rustup component list --installed --toolchain "$toolchain" | grep -q '^rust-src'; then
+            log "installing rust-src for $toolchain"
+            rustup component add --toolchain "$toolchain" rust-src
+        fi
+    elif ! rustup target list --installed --toolchain "$toolchain" | grep -qx "$PACKAGE_TARGET"; then
+        log "installing target $PACKAGE_TARGET for $toolchain"
+        rustup target add --toolchain "$toolchain" "$PACKAGE_TARGET"
+    fi
+    unset -n toolchain build_std
+done
 
-# 2. wasm-bindgen-cli, exactly the version the crate pins. Cached in ~/.cargo/bin.
+# 2. wasm-bindgen-cli, exactly the version of the crate in Cargo.lock. Cached in ~/.cargo/bin.
 #    No --locked: its lockfile wants a webpki-roots version the registry does not have.
 export PATH="$HOME/.cargo/bin:$PATH"
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then

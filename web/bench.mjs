@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { artifactPath, launchBrowser, nativeSignature, openPage, readJsonl, REPO, SHARED, startServer } from '../tests/browser/lib/harness.mjs';
+import { artifactPath, launchBrowser, nativeSignature, openPage, readJsonl, REPO, SHARED, startServer, wasmSettings } from '../tests/browser/lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => {
@@ -34,6 +34,7 @@ if (arg('--limit')) indices = [...Array(Number(arg('--limit'))).keys()];
 if (arg('--indices')) indices = arg('--indices').split(',').map(Number);
 const deals = indices.map((i) => tables[i]);
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const TT_MEGABYTES = wasmSettings().budget['tt-megabytes'];
 const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
 
 function sizes() {
@@ -54,11 +55,11 @@ function native() {
   const file = join(dir, 'deals.jsonl');
   writeFileSync(file, deals.map((d) => JSON.stringify(d)).join('\n') + '\n');
   // `glasshand speed`: one solver reused over the deals, timed in-process, one thread, with
-  // the wasm build's 16 MB table. Best of two runs, as DDS's figures are.
+  // the wasm build's table size. Best of two runs, as DDS's figures are.
   let best = Infinity;
   let text = '';
   for (let run = 0; run < 2; run++) {
-    text = execFileSync(bin, ['speed', file, '--threads', '1', '--tt-mb', '16'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    text = execFileSync(bin, ['speed', file, '--threads', '1', '--tt-mb', String(TT_MEGABYTES)], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
     const m = text.match(/1 thread\s*: total ([\d.]+) s/);
     if (!m) return { note: `unexpected output of glasshand speed: ${text}` };
     best = Math.min(best, Number(m[1]) * 1000);
@@ -152,7 +153,7 @@ try {
   const singleTotal = sum(single.times);
   const nat = report.native.totalMs;
   const rows = [
-    ['native, 1 thread (glasshand speed --threads 1 --tt-mb 16)', nat, nat / n, 1],
+    [`native, 1 thread (glasshand speed --threads 1 --tt-mb ${TT_MEGABYTES})`, nat, nat / n, 1],
     ['wasm single build, 1 thread', singleTotal, singleTotal / n, singleTotal / nat],
     ['wasm threaded build, pool of 1', sum(pool1.times), sum(pool1.times) / n, sum(pool1.times) / nat],
     ['wasm threaded, pool of 2, strains in parallel', sum(pool2.times), sum(pool2.times) / n, sum(pool2.times) / nat],

@@ -3,7 +3,7 @@
 # on 127.0.0.1 with COOP/COEP (threads). It prints `Serving at http://127.0.0.1:PORT/`.
 #   bash web/run.sh                # PORT=8000 by default
 #   PORT=8123 bash web/run.sh
-#   ISOLATION=0 bash web/run.sh    # without COOP/COEP: the page uses one thread
+#   ISOLATION=0 bash web/run.sh    # without COOP/COEP, as GitHub Pages (see coi-sw.js)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/setup.sh

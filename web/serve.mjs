@@ -4,7 +4,7 @@
 //
 //   node web/serve.mjs                 # PORT defaults to 8000; PORT=0 picks a free port
 //   PORT=8123 node web/serve.mjs
-//   ISOLATION=0 node web/serve.mjs     # no COOP/COEP: the page falls back to one thread
+//   ISOLATION=0 node web/serve.mjs     # no COOP/COEP, as GitHub Pages: see coi-sw.js
 //   node web/serve.mjs --no-isolation  # same as ISOLATION=0
 //
 // Prints exactly one line `Serving at http://127.0.0.1:PORT/` once it listens.

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactPath, launchBrowser, openPage, readDdsDeals, readDdsTraces, readJsonl, SHARED, startServer } from './lib/harness.mjs';
+import { artifactPath, launchBrowser, openPage, readDdsDeals, readDdsTraces, readJsonl, SHARED, startServer, wasmSettings } from './lib/harness.mjs';
 
 const DATA = join(SHARED, 'data');
 const tables = readJsonl(join(DATA, 'tables.jsonl'));
@@ -212,7 +212,8 @@ describe('cross-origin isolated page: threaded build', () => {
     assert.equal(info.threads, 4);
     const probe = await page.evaluate(() => window.solver.probeThreads());
     assert.equal(probe.running, 4, 'four distinct pool threads ran a task at once');
-    assert.ok(probe.memoryBytes <= 256 * 2 ** 20, `memory ${probe.memoryBytes} within the 256 MiB budget`);
+    const maxMib = wasmSettings().budget['max-memory-mib'];
+    assert.ok(probe.memoryBytes <= maxMib * 2 ** 20, `memory ${probe.memoryBytes} within the ${maxMib} MiB budget`);
   });
 
   test('DD tables of the sample equal DDS', async () => {

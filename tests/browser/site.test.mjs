@@ -543,7 +543,8 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
   test('without cross-origin isolation it says once that it runs on one thread, and still solves', async () => {
     let plain = await startServer({ isolation: false });
     try {
-      let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // Service workers blocked: else coi-sw.js isolates the page (tests/browser/isolation.test.mjs).
+      let page = await browser.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       await page.goto(plain.url + PAGE + hashFor(TABLES[129].deal, 'NT', 'W'));
       await waitTable(page, TABLES[129].deal);
       assert.match(await page.textContent('#thread-note'), /one thread/);

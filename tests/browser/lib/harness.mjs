@@ -1,6 +1,6 @@
 // Helpers for the browser tests: the dev server, headless Chromium (Debian's, driven by
 // playwright-core) and the shared ground-truth data.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -71,11 +71,13 @@ export async function launchBrowser() {
 
 /**
  * Opens `path` on the server in a fresh page and records every console error, uncaught page
- * error and worker error into `page.problems`.
+ * error and worker error into `page.problems`. `contextOptions` go to playwright's
+ * `newContext`; `beforeLoad(page)` runs before the page is loaded (to hook its requests).
  */
-export async function openPage(browser, server, path = 'tests/browser/lib/blank.html') {
-  const context = await browser.newContext();
+export async function openPage(browser, server, path = 'tests/browser/lib/blank.html', { contextOptions, beforeLoad } = {}) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  beforeLoad?.(page);
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
@@ -91,6 +93,11 @@ export async function openPage(browser, server, path = 'tests/browser/lib/blank.
   page.problems = problems;
   page.closeAll = () => context.close();
   return page;
+}
+
+/** wasm-pack.toml, as web/wasm-settings.py reads it for the build: `budget`, flavours, … */
+export function wasmSettings() {
+  return JSON.parse(execFileSync('python3', [join(REPO, 'web/wasm-settings.py'), '--json']).toString());
 }
 
 export function readJsonl(path) {
