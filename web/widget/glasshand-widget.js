@@ -25,8 +25,9 @@
 // not cross-origin isolated (almost every blog) get the single-threaded build; isolated pages
 // get threads. The engine files are found relative to this module (see web/widget/README.md).
 //
-// The diagram is the site's own component (web/site/diagram.js), drawn in this element's
-// shadow root, so host page CSS neither reaches it nor is affected by it.
+// The diagram, the card badges, par and the DD table are the site's own (web/site/diagram.js,
+// results.js, dd-table.js; web/widget/FILES lists every file this module loads), drawn in
+// this element's shadow root, so host page CSS neither reaches it nor is affected by it.
 
 import { DealDiagram, diagramStyleSheet, el } from '../site/diagram.js';
 import {
