@@ -225,13 +225,13 @@ export class Glasshand extends EventTarget {
 
   /**
    * Stops one job (its promise or its id) or, with no argument, every job. The job's
-   * promise rejects with code `stopped`.
+   * promise rejects with code `stopped`. Anything else (a promise derived from a job's,
+   * without its id) stops nothing.
    */
   stop(which) {
     const id = which && typeof which === 'object' ? which.id : which;
     for (const job of [...this._jobs.values()]) {
-      if (id !== undefined && id !== null && job.id !== id) continue;
-      this._cancel(job, 'stopped');
+      if (which === undefined || job.id === id) this._cancel(job, 'stopped');
     }
   }
 

@@ -402,6 +402,50 @@ describe('page without COOP/COEP: single-threaded build', () => {
   test('no uncaught error in the console', () => noProblems(page));
 });
 
+describe('the worker protocol (web/worker.js), without the API', () => {
+  test('one job at a time: a job sent while one runs is refused as busy; stop ends the running one; camelCase results', async () => {
+    const page = await openPage(browser, isolated);
+    try {
+      const r = await page.evaluate(async ({ hard, position }) => {
+        const worker = new Worker('/web/worker.js', { type: 'module' });
+        const messages = [];
+        worker.onmessage = (e) => messages.push(e.data);
+        const waitFor = (pred) => new Promise((resolve) => {
+          const look = () => {
+            const m = messages.find(pred);
+            if (m) resolve(m);
+            else setTimeout(look, 5);
+          };
+          look();
+        });
+        const ended = (id) => waitFor((m) => m.id === id && (m.type === 'result' || m.type === 'error'));
+        worker.postMessage({ type: 'init', mode: 'threaded', threads: 2 });
+        const ready = await waitFor((m) => m.type === 'ready' || m.type === 'init-error');
+        worker.postMessage({ type: 'job', id: 1, kind: 'table', request: { deal: hard } });
+        worker.postMessage({ type: 'job', id: 2, kind: 'inspect', request: position });
+        const busy = await ended(2);
+        await waitFor((m) => m.id === 1 && m.type === 'start');
+        worker.postMessage({ type: 'stop', id: 1 });
+        const stopped = await ended(1);
+        worker.postMessage({ type: 'job', id: 3, kind: 'inspect', request: position });
+        const next = await ended(3);
+        worker.terminate();
+        return { ready: ready.type, busy: busy.error?.code, stopped: stopped.error?.code, next: next.result };
+      }, { hard: HARD, position: { deal: POSITIONS[4].deal, trump: POSITIONS[4].trump, leader: POSITIONS[4].leader, trick: POSITIONS[4].trick } });
+      assert.equal(r.ready, 'ready');
+      assert.equal(r.busy, 'busy');
+      assert.equal(r.stopped, 'stopped');
+      assert.equal(r.next.tricks, POSITIONS[4].best);
+      assert.equal(r.next.perTrick.length, 13);
+      assert.equal(typeof r.next.active.dealsSharing, 'number');
+      assert.equal(typeof r.next.total.ttProbes, 'number');
+      noProblems(page);
+    } finally {
+      await page.closeAll();
+    }
+  });
+});
+
 describe('recovery', () => {
   for (const [name, server, opts] of [['threaded', () => isolated, { threads: 2 }], ['single', () => plain, {}]]) {
     test(`a panic in the ${name} engine is reported and the worker restarts`, async () => {

@@ -492,6 +492,21 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     await page.close();
   });
 
+  test('stopping the classroom comparison stops its solves; the page solves on', async () => {
+    let page = await open();
+    await waitAnalysis(page);
+    await page.click('#run-ablation');
+    await page.click('#stop-ablation');
+    await page.waitForFunction(() => document.body.dataset.ablation === 'done', null, { timeout: 60000 });
+    let values = await page.$$eval('#ablation-table tbody tr:not([data-skipped]) .v', (cells) => cells.map((c) => c.textContent));
+    assert.ok(values.includes('stopped'), JSON.stringify(values));
+    assert.equal(await page.isHidden('#stop-ablation'), true);
+    // The next position is solved as usual.
+    await page.locator('#diagram .gh-hand.gh-tomove button.gh-card').first().click();
+    await waitAnalysis(page);
+    await page.close();
+  });
+
   test('bad input shows the named error next to the field', async () => {
     let page = await open();
     await page.click('#toggle-entry');

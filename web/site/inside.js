@@ -117,7 +117,8 @@ export function runAblation({ force = false } = {}) {
   document.body.dataset.ablation = 'pending';
   let results = {};
   // Queued jobs: the runs never replace each other, and only run after everything else.
-  let jobs = ABLATIONS.filter((a) => !skipped.includes(a)).map((a) => inspectFresh(req, { queue: true, priority: PRIORITY.ablation, ...a.options })
+  let runs = ABLATIONS.filter((a) => !skipped.includes(a)).map((a) => [a, inspectFresh(req, { queue: true, priority: PRIORITY.ablation, ...a.options })]);
+  let shown = runs.map(([a, job]) => job
     .then((r) => {
       results[a.id] = r;
       showResults(rows, results);
@@ -134,9 +135,9 @@ export function runAblation({ force = false } = {}) {
         rows[a.id].dataset.nodesAtLeast = e.nodes;
       }
     }));
-  let run = { key, jobs };
+  let run = { key, jobs: runs.map(([, job]) => job) };
   comparison = run;
-  Promise.all(jobs).then(() => {
+  Promise.all(shown).then(() => {
     if (comparison === run) comparison = null;
     $('#stop-ablation').hidden = true;
     $('#run-ablation').disabled = false;

@@ -30,7 +30,7 @@ export const site = {
   autoplay: null, // a token while "play the rest" runs
   traceFailed: null,
   cache: {
-    analyse: new Map(), // positionKey -> {tricks: {card: n}, best, done, count, failed?}
+    analyse: new Map(), // positionKey -> {tricks: {card: n}, best, done, failed?}
     inspect: new Map(), // trickStartKey -> inspect result (+ ms)
     table: new Map(), // deal PBN -> {tricks, done, par?, parKey?, error?}
     cost: new Map(), // costKey -> tricks the card cost its side (0 = none)
@@ -151,7 +151,7 @@ export function playCard(card) {
   if (!legalCards(pos.hands[pos.tomove], pos.current.cards).includes(card)) return false;
   // What the card cost, from the analysis of the position it is played from.
   let a = site.cache.analyse.get(positionKey());
-  if (a && a.tricks[card] !== undefined && Object.keys(a.tricks).length === a.count) {
+  if (a && a.done) {
     site.cache.cost.set(costKey([...site.history.played, card]), a.best - a.tricks[card]);
   }
   site.history.play(card);
@@ -180,14 +180,20 @@ export function analysisState() {
 // The job of each group that this page last asked for, with the key of what it computes.
 const running = new Map(); // group -> {key, job}
 
-/** Starts `start({group, priority})` unless the job of `group` already computes `key`. */
-function submit(group, key, start) {
+/**
+ * Starts `start({group, priority})` unless the job of `group` already computes `key`; its
+ * result goes to `done`, a failure to `failed` (not a job stopped or replaced: its work is
+ * asked for again when it matters again). Returns the job.
+ */
+function submit(group, key, start, done, failed) {
   let now = running.get(group);
   if (now && now.key === key) return now.job;
   let job = start({ group, priority: PRIORITY[group] });
   let entry = { key, job };
   running.set(group, entry);
-  job.finally(() => running.get(group) === entry && running.delete(group)).catch(() => {});
+  job.then(done, (e) => quiet(e) || failed(e)).finally(() => {
+    if (running.get(group) === entry) running.delete(group);
+  });
   return job;
 }
 
@@ -220,35 +226,27 @@ export function analyse() {
     return Promise.resolve(a.done ? a : null);
   }
   if (!a) {
-    a = { tricks: {}, best: undefined, done: false, count: legalCards(pos.hands[pos.tomove], pos.current.cards).length };
+    // Cards solved by a job that was stopped stay: each is exact.
+    a = { tricks: {}, best: undefined, done: false };
     site.cache.analyse.set(key, a);
   }
   let entry = a;
-  return submit('analyse', key, (opts) => site.solver.analyse(positionRequest(), {
+  let job = submit('analyse', key, (opts) => site.solver.analyse(positionRequest(), {
     ...opts,
     onCard: ({ card, tricks }) => {
       entry.tricks[card] = tricks;
       if (key === positionKey()) changed('badges');
     },
-  }))
-    .then((r) => {
-      entry.tricks = { ...r.tricks };
-      entry.best = r.best;
-      entry.done = true;
-      changed(key === positionKey() ? 'board' : 'record');
-      return entry;
-    })
-    .catch((e) => {
-      if (quiet(e)) {
-        if (!entry.done && site.cache.analyse.get(key) === entry) site.cache.analyse.delete(key);
-      } else if (!entry.done) {
-        // Keep the failure, so that the page does not ask again and again.
-        entry.failed = e.message;
-        changed('status', `The solver could not analyse this position: ${e.message}`);
-        if (key === positionKey()) changed('board');
-      }
-      return entry.done ? entry : null;
-    });
+  }), (r) => {
+    Object.assign(entry, { tricks: { ...r.tricks }, best: r.best, done: true });
+    changed(key === positionKey() ? 'board' : 'record');
+  }, (e) => {
+    // Keep the failure, so that the page does not ask again and again.
+    entry.failed = e.message;
+    changed('status', `The solver could not analyse this position: ${e.message}`);
+    if (key === positionKey()) changed('board');
+  });
+  return job.then(() => entry, () => (entry.done ? entry : null));
 }
 
 function requestTable() {
@@ -271,46 +269,39 @@ function requestTable() {
   };
   submit('table', key, (opts) => (full
     ? site.solver.par({ deal: pbn, dealer: site.dealer, vulnerability: site.vulnerable }, { ...opts, onEntry })
-    : site.solver.table(pbn, { ...opts, onEntry })))
-    .then((r) => {
-      Object.assign(t, { tricks: r.tricks, done: true, error: undefined }, full ? { par: r, parKey } : {});
-      if (pbn === dealPbn()) changed('table');
-    })
-    .catch((e) => {
-      if (quiet(e)) return;
-      t.error = e.message;
-      changed('table');
-    });
+    : site.solver.table(pbn, { ...opts, onEntry })), (r) => {
+    Object.assign(t, { tricks: r.tricks, done: true, error: undefined }, full ? { par: r, parKey } : {});
+    if (pbn === dealPbn()) changed('table');
+  }, (e) => {
+    t.error = e.message;
+    changed('table');
+  });
 }
 
 function requestTrace() {
   let played = site.history.played;
   site.traceFailed = null;
-  let missing = played.some((_, i) => !site.cache.cost.has(costKey(played.slice(0, i + 1))));
-  if (!missing) {
+  let keys = played.map((_, i) => costKey(played.slice(0, i + 1)));
+  if (keys.every((k) => site.cache.cost.has(k))) {
     keepOnly('trace', null);
     return;
   }
   let dk = dealKey();
   let leader = site.leader;
   let seats = playedSeats(played);
-  let keys = played.map((_, i) => costKey(played.slice(0, i + 1)));
-  submit('trace', `${dk}|${played.join('')}`, (opts) => site.solver.play({ deal: dealPbn(), trump: site.trump, leader, play: played }, opts))
-    .then((r) => {
-      // Declarer's tricks before any card and after each card.
-      let declarerSide = sideOf(nextSeat(leader, 3));
-      played.forEach((_, i) => {
-        let [before, after] = [r.declarerTricks[i], r.declarerTricks[i + 1]];
-        let cost = sideOf(seats[i]) === declarerSide ? before - after : after - before;
-        site.cache.cost.set(keys[i], Math.max(0, cost));
-      });
-      if (dealKey() === dk) changed('record');
-    })
-    .catch((e) => {
-      if (quiet(e)) return;
-      site.traceFailed = e.message;
-      changed('record');
+  submit('trace', `${dk}|${played.join('')}`, (opts) => site.solver.play({ deal: dealPbn(), trump: site.trump, leader, play: played }, opts), (r) => {
+    // Declarer's tricks before any card and after each card.
+    let declarerSide = sideOf(nextSeat(leader, 3));
+    played.forEach((_, i) => {
+      let [before, after] = [r.declarerTricks[i], r.declarerTricks[i + 1]];
+      let cost = sideOf(seats[i]) === declarerSide ? before - after : after - before;
+      site.cache.cost.set(keys[i], Math.max(0, cost));
     });
+    if (dealKey() === dk) changed('record');
+  }, (e) => {
+    site.traceFailed = e.message;
+    changed('record');
+  });
 }
 
 /** The seat that played each card of `played`. */
@@ -334,22 +325,20 @@ function requestInspect() {
     keepOnly('inspect', key);
     return;
   }
-  submit('inspect', key, (opts) => inspectFresh(trickStartRequest(), opts))
-    .then((r) => {
-      site.cache.inspect.set(key, r);
-      if (trickStartKey() === key) changed('inside');
-    })
-    .catch((e) => {
-      if (!quiet(e)) changed('inside-failed', e.message);
-    });
+  submit('inspect', key, (opts) => inspectFresh(trickStartRequest(), opts), (r) => {
+    site.cache.inspect.set(key, r);
+    if (trickStartKey() === key) changed('inside');
+  }, (e) => changed('inside-failed', e.message));
 }
 
 /**
  * Inspects from an empty transposition table (the statistics then describe a solve from
  * scratch, not one helped by the jobs before it); the result gets `ms`, its wall time.
  */
-export async function inspectFresh(position, opts) {
+export function inspectFresh(position, opts) {
   let t0 = performance.now();
-  let r = await site.solver.inspect(position, { fresh: true, ...opts });
-  return { ...r, ms: performance.now() - t0 };
+  let job = site.solver.inspect(position, { fresh: true, ...opts });
+  let timed = job.then((r) => ({ ...r, ms: performance.now() - t0 }));
+  timed.id = job.id; // still the job, for `stop`
+  return timed;
 }
