@@ -575,6 +575,20 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     }
   });
 
+  test('a solver that cannot start says so once, and the page still shows the deal', async () => {
+    let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.route(/\.wasm$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
+    await page.goto(server.url + PAGE);
+    await page.waitForFunction(() => document.body.dataset.engine === 'failed', null, { timeout: 60000 });
+    assert.match(await page.textContent('#engine-state'), /Solver unavailable/);
+    await page.waitForTimeout(200); // the jobs' failures come after the solver's
+    assert.match(await page.textContent('#status'), /^The solver could not start: .*HTTP 404/);
+    assert.doesNotMatch(await page.textContent('#position-text'), /Solving/);
+    assert.equal(await page.locator('#diagram .gh-hand .gh-slot').count(), 52);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 1280), 'the message does not widen the page');
+    await page.close();
+  });
+
   test('basic accessibility: every control has a name, images have labels, one h1', async () => {
     let page = await open();
     await page.click('#toggle-entry');

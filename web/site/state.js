@@ -243,7 +243,8 @@ export function analyse() {
   }, (e) => {
     // Keep the failure, so that the page does not ask again and again.
     entry.failed = e.message;
-    changed('status', `The solver could not analyse this position: ${e.message}`);
+    // A solver that could not start says so itself (app.js).
+    if (e.code !== 'failed') changed('status', `The solver could not analyse this position: ${e.message}`);
     if (key === positionKey()) changed('board');
   });
   return job.then(() => entry, () => (entry.done ? entry : null));

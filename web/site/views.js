@@ -95,7 +95,7 @@ function positionSentence() {
   let a = site.cache.analyse.get(positionKey());
   let s = `Trick ${trickNo}, ${SEAT_NAME[pos.tomove]} to play.`;
   if (a && a.done) s += ` With best play from here ${SIDE_NAME[P]} take ${plural(sideTotal(pos, P, a.best), 'trick')} in all.`;
-  else s += ' Solving…';
+  else if (site.solver?.state !== 'failed') s += ' Solving…';
   return s;
 }
 
