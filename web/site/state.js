@@ -225,8 +225,8 @@ export function analyse() {
     if (!site.autoplay) keepOnly('analyse', key);
     return Promise.resolve(a.done ? a : null);
   }
+  // An entry a stopped job left keeps the cards it solved (each is exact) while a new job runs.
   if (!a) {
-    // Cards solved by a job that was stopped stay: each is exact.
     a = { tricks: {}, best: undefined, done: false };
     site.cache.analyse.set(key, a);
   }
