@@ -1,4 +1,6 @@
 // Types of web/glasshand.js, Glasshand's JS API. See web/PROTOCOL.md for the worker protocol.
+// Every key of the results and events is camelCase (cards `SA`, seats `N`, strains `NT` as
+// they are).
 
 /** Seats and strains as letters: `N E S W`, `NT S H D C`. */
 export type Seat = 'N' | 'E' | 'S' | 'W';
@@ -52,11 +54,19 @@ export type ProgressEvent = { type: 'progress'; done: number; total: number };
 export type DealEvent = { type: 'deal'; index: number; nodes: number };
 export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent | DealEvent;
 
+/**
+ * The API is the only scheduler: the worker runs one job at a time, and the API sends it
+ * the waiting job of highest `priority`, the oldest among equals.
+ */
 export interface JobOptions extends EngineOptions {
-  /** Queue behind the other jobs instead of replacing the running one (latest wins). */
+  /** Wait behind the other jobs: never replace a job, never be replaced (only stopped). */
   queue?: boolean;
-  /** Latest-wins jobs replace only jobs of the same group (default ''). */
+  /** Latest wins per group: a job without `queue` replaces (stops, or drops if waiting) the
+   * earlier jobs without `queue` of the same group (default ''). */
   group?: string;
+  /** Waiting jobs run highest priority first (default 0); a running job is never
+   * interrupted for a more urgent one. */
+  priority?: number;
   /** Aborting stops the job. */
   signal?: AbortSignal;
   /** Engine settings (also accepted at the top level of the options). */
@@ -115,10 +125,10 @@ export interface AnalyseResult extends PositionResult {
 
 export interface TrickStats {
   nodes: number;
-  tt_probes: number;
-  tt_hits: number;
-  tt_cutoffs: number;
-  quick_trick_cutoffs: number;
+  ttProbes: number;
+  ttHits: number;
+  ttCutoffs: number;
+  quickTrickCutoffs: number;
 }
 
 export interface InspectResult extends PositionResult {
@@ -129,11 +139,11 @@ export interface InspectResult extends PositionResult {
     top: [number, number, number, number];
     cards: CardName[];
     inert: CardName[];
-    deals_sharing: number;
+    dealsSharing: number;
   };
-  per_trick: TrickStats[];
+  perTrick: TrickStats[];
   total: TrickStats;
-  config: { tt_megabytes: number; tt: string; quick_tricks: boolean; move_ordering: boolean };
+  config: { ttMegabytes: number; tt: string; quickTricks: boolean; moveOrdering: boolean };
 }
 
 export interface ParResult {
@@ -141,12 +151,14 @@ export interface ParResult {
   dealer: Seat;
   vulnerable: 'None' | 'NS' | 'EW' | 'All';
   tricks: Tricks;
-  dealer_par_score_ns: number;
-  dealer_par_contracts: string;
-  par_ns: string;
-  par_ew: string;
-  contracts_ns: string;
-  contracts_ew: string;
+  /** DDS's `DealerPar`: the score for North-South and the contracts, e.g. "4S-NS". */
+  dealerParScoreNs: number;
+  dealerParContracts: string;
+  /** DDS's `Par`, per side. */
+  parNs: string;
+  parEw: string;
+  contractsNs: string;
+  contractsEw: string;
 }
 
 export interface PlayRecord {
@@ -166,7 +178,7 @@ export interface PlayResult {
   declarer: Seat;
   play: CardName[];
   /** Declarer's tricks before any card and after each card (`play.length + 1`). */
-  declarer_tricks: number[];
+  declarerTricks: number[];
 }
 
 export interface ProbeResult {

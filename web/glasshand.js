@@ -115,7 +115,7 @@ export class Glasshand extends EventTarget {
     this._worker = null;
     this._jobs = new Map(); // id -> job, in submission order
     this._nextId = 1;
-    this._runningId = null;
+    this._running = null;
     this._watchdogs = new Map();
     this._restarts = [];
     this._destroyed = false;
@@ -225,13 +225,13 @@ export class Glasshand extends EventTarget {
 
   /**
    * Stops one job (its promise or its id) or, with no argument, every job. The job's
-   * promise rejects with code `stopped`.
+   * promise rejects with code `stopped`. Anything else (a promise derived from a job's,
+   * without its id) stops nothing.
    */
   stop(which) {
     const id = which && typeof which === 'object' ? which.id : which;
     for (const job of [...this._jobs.values()]) {
-      if (id !== undefined && id !== null && job.id !== id) continue;
-      this._cancel(job, 'stopped');
+      if (which === undefined || job.id === id) this._cancel(job, 'stopped');
     }
   }
 
@@ -257,21 +257,22 @@ export class Glasshand extends EventTarget {
     const id = this._nextId++;
     const queue = Boolean(opts.queue);
     const group = opts.group == null ? '' : String(opts.group);
+    const priority = Number(opts.priority) || 0;
     let resolve;
     let reject;
     const promise = new Promise((res, rej) => {
       resolve = res;
       reject = rej;
     });
-    const job = { id, kind, msg: { type: 'job', id, kind, request, queue, group }, opts, resolve, reject, sent: false, started: false, cancel: null };
+    const job = { id, kind, request, queue, group, priority, opts, resolve, reject, cancel: null };
     if (!queue) {
       for (const other of [...this._jobs.values()]) {
-        if (!other.msg.queue && other.msg.group === group) this._cancel(other, 'replaced', false);
+        if (!other.queue && other.group === group) this._cancel(other, 'replaced');
       }
     }
     this._jobs.set(id, job);
-    if (this._worker) this._send(job);
     this._updateState();
+    this._pump();
     if (opts.signal) {
       if (opts.signal.aborted) this.stop(id);
       else opts.signal.addEventListener('abort', () => this.stop(id), { once: true });
@@ -280,22 +281,29 @@ export class Glasshand extends EventTarget {
     return promise;
   }
 
-  _send(job) {
-    job.sent = true;
-    this._worker.postMessage(job.msg);
+  // The scheduler: with the worker free, sends the waiting job of highest priority (the
+  // oldest among equals). The worker runs one job at a time.
+  _pump() {
+    if (!this._worker || this._running) return;
+    let next = null;
+    for (const job of this._jobs.values()) {
+      if (!job.cancel && (!next || job.priority > next.priority)) next = job;
+    }
+    if (!next) return;
+    this._running = next;
+    this._worker.postMessage({ type: 'job', id: next.id, kind: next.kind, request: next.request });
   }
 
-  // Marks a job cancelled. A job the worker has not started rejects now; a running one when
-  // the worker confirms, or when the watchdog gives up on it and restarts the worker.
-  _cancel(job, code, tell = true) {
+  // Cancels a job (code `stopped` or `replaced`). A waiting job rejects now; the running one
+  // when the worker confirms, or when the watchdog gives up on it and restarts the worker.
+  _cancel(job, code) {
     if (job.cancel) return;
     job.cancel = code;
-    if (job.sent && this._worker && tell) this._worker.postMessage({ type: 'stop', id: job.id });
-    // (A replaced job needs no message: the worker applies the same latest-wins rule.)
-    if (job.started) {
+    if (job === this._running) {
+      this._worker.postMessage({ type: 'stop', id: job.id });
       this._watch(job.id);
     } else {
-      this._settle(job, new GlasshandError(code === 'replaced' ? 'replaced by a newer job' : 'stopped', code));
+      this._settle(job, cancelled(code));
     }
   }
 
@@ -310,7 +318,7 @@ export class Glasshand extends EventTarget {
     if (this._watchdogs.has(id)) return;
     const timer = setTimeout(() => {
       this._watchdogs.delete(id);
-      if (this._runningId === id && this._worker) {
+      if (this._running?.id === id && this._worker) {
         this._restart(`job ${id} did not stop within ${this._stopTimeoutMs()} ms`, null, '', false);
       }
     }, this._stopTimeoutMs());
@@ -396,7 +404,7 @@ export class Glasshand extends EventTarget {
           worker.onmessage = (ev) => this._onMessage(worker, ev.data);
           worker.onerror = (ev) => {
             ev.preventDefault();
-            this._onMessage(worker, { type: 'panic', id: this._runningId, message: ev.message || 'uncaught error in the worker' });
+            this._onMessage(worker, { type: 'panic', id: this._running?.id, message: ev.message || 'uncaught error in the worker' });
           };
           resolve();
         } else if (msg.type === 'init-error') {
@@ -417,7 +425,7 @@ export class Glasshand extends EventTarget {
     });
     if (this.timings.ready === null) this.timings.ready = performance.now() - this._t0;
     this._setState(this._jobs.size ? 'computing' : 'idle');
-    for (const job of this._jobs.values()) this._send(job);
+    this._pump();
   }
 
   _terminate() {
@@ -429,23 +437,21 @@ export class Glasshand extends EventTarget {
       this._worker.terminate();
     }
     this._worker = null;
-    this._runningId = null;
+    this._running = null;
   }
 
   // Ends the worker and starts a new one. The job that crashed it (panic) and cancelled jobs
-  // are rejected; the others are sent again in order. Crashes (not the watchdog's deliberate
+  // are rejected; the others wait for the new worker. Crashes (not the watchdog's deliberate
   // restarts) count towards `maxRestarts` a minute, past which the state is 'failed'.
   _restart(reason, crashedId, panicMessage, crash = true) {
     if (this._destroyed) return;
     const mode = this._mode;
     this._terminate();
     for (const job of [...this._jobs.values()]) {
-      job.sent = false;
-      job.started = false;
       if (job.id === crashedId) {
         this._settle(job, new GlasshandError(`the engine panicked: ${panicMessage}`, 'panic'));
       } else if (job.cancel) {
-        this._settle(job, new GlasshandError(job.cancel === 'replaced' ? 'replaced by a newer job' : 'stopped', job.cancel));
+        this._settle(job, cancelled(job.cancel));
       }
     }
     const now = performance.now();
@@ -461,20 +467,28 @@ export class Glasshand extends EventTarget {
     this._boot(mode).catch(() => {});
   }
 
+  // A cancelled job rejects with the reason it was cancelled for, even if it got to finish.
+  _finish(job, msg) {
+    if (job.cancel) {
+      const error = cancelled(job.cancel);
+      if (msg.error?.nodes !== undefined) error.nodes = msg.error.nodes;
+      this._settle(job, error);
+    } else if (msg.type === 'result') {
+      if (this.timings.firstResult === null) this.timings.firstResult = performance.now() - this._t0;
+      this._settle(job, null, msg.result);
+    } else {
+      const error = new GlasshandError(msg.error.message, msg.error.code);
+      if (msg.error.nodes !== undefined) error.nodes = msg.error.nodes;
+      this._settle(job, error);
+    }
+  }
+
   _onMessage(worker, msg) {
     if (worker !== this._worker) return;
     const job = msg.id != null ? this._jobs.get(msg.id) : undefined;
     switch (msg.type) {
       case 'start':
-        this._runningId = msg.id;
-        if (job) {
-          job.started = true;
-          job.total = msg.total;
-          if (job.cancel) this._watch(msg.id);
-        } else {
-          // Rejected here already (stopped or replaced before it started): make sure it ends.
-          this._watch(msg.id);
-        }
+        if (job) job.total = msg.total;
         break;
       case 'event':
         if (job && !job.cancel) dispatch(job, msg.event);
@@ -482,26 +496,21 @@ export class Glasshand extends EventTarget {
       case 'result':
       case 'error':
         this._unwatch(msg.id);
-        if (this._runningId === msg.id) this._runningId = null;
-        if (!job) break;
-        if (msg.type === 'result') {
-          if (this.timings.firstResult === null) this.timings.firstResult = performance.now() - this._t0;
-          this._settle(job, null, msg.result);
-        } else {
-          const error = new GlasshandError(msg.error.message, msg.error.code);
-          if (msg.error.nodes !== undefined) error.nodes = msg.error.nodes;
-          this._settle(job, error);
-        }
+        if (this._running?.id === msg.id) this._running = null;
+        if (job) this._finish(job, msg);
+        this._pump();
         break;
       case 'panic':
         this.dispatchEvent(new CustomEvent('panic', { detail: { message: msg.message } }));
-        this._restart(`the engine panicked: ${msg.message}`, msg.id ?? this._runningId, msg.message);
+        this._restart(`the engine panicked: ${msg.message}`, msg.id ?? this._running?.id, msg.message);
         break;
       default:
         break;
     }
   }
 }
+
+const cancelled = (code) => new GlasshandError(code === 'replaced' ? 'replaced by a newer job' : 'stopped', code);
 
 function dispatch(job, event) {
   const name = EVENT_CALLBACKS[event.type];

@@ -1,13 +1,14 @@
-// Glasshand's engine worker (a module worker). It loads one of the two wasm builds, runs
-// jobs one at a time and streams their events. The message protocol is in web/PROTOCOL.md;
-// web/glasshand.js is the JS API on top of it.
+// Glasshand's engine worker (a module worker). It loads one of the two wasm builds and runs
+// or stops one job at a time, streaming its events. The scheduling (queue, latest wins per
+// group, priority) is the API's alone (web/glasshand.js): it sends the next job only after
+// the previous one has ended. The message protocol is in web/PROTOCOL.md.
 //
 // Threaded build: a job runs on the rayon pool (nested workers, wasm-bindgen-rayon) and this
-// worker stays free: it polls the job every few milliseconds and handles `stop` and new
-// jobs at once by setting the job's stop flag in the shared memory.
+// worker stays free: it polls the job every few milliseconds and handles `stop` at once by
+// setting the job's stop flag in the shared memory.
 // Single build: a job runs here in small steps (one strain of a table, …); between steps the
-// worker yields to its event loop so that `stop` and new jobs get in. A step that runs too
-// long to stop promptly is cut short by the API, which terminates and restarts the worker.
+// worker yields to its event loop so that `stop` gets in. A step that runs too long to stop
+// promptly is cut short by the API, which terminates and restarts the worker.
 
 const POLL_MS = 4;
 
@@ -16,10 +17,20 @@ let mode = null; // 'threaded' | 'single'
 let ready = false;
 let dead = false; // after a panic: the module is unusable, wait to be terminated
 const early = []; // messages that arrived before the module was ready
-const queue = []; // jobs waiting: the `job` messages themselves
-let current = null; // { msg, job, stop: null | 'stopped' | 'replaced' }
+let current = null; // the running job: { id, job }
 
 const post = (msg) => self.postMessage(msg);
+const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
+
+// TEMPORARY until the task-layer facade lands: it emits camelCase itself.
+// Renames the engine's snake_case keys (dealer_par_score_ns, per_trick, …) to camelCase.
+function camelKeys(value) {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), camelKeys(v)]),
+  );
+}
 
 self.addEventListener('message', (e) => {
   const msg = e.data;
@@ -53,7 +64,7 @@ function fatal(message) {
   } catch {
     // The module may be in no state to answer.
   }
-  post({ type: 'panic', id: current ? current.msg.id : null, message: panic || message });
+  post({ type: 'panic', id: current ? current.id : null, message: panic || message });
 }
 
 function withTimeout(promise, ms, what) {
@@ -79,22 +90,15 @@ async function init(msg) {
     await pkg.default({ module_or_path: msg.module || new URL(`${mode}/glasshand_bg.wasm`, base) });
     pkg.setup();
     let threads = 1;
-    let probed = 1;
     if (mode === 'threaded') {
       const n = Math.max(1, Math.floor(msg.threads || 1));
       await withTimeout(pkg.initThreadPool(n), msg.poolTimeoutMs || 20000, 'starting the thread pool');
       threads = pkg.threadCount();
-      probed = pkg.probeThreads();
+      const probed = pkg.probeThreads();
       if (probed !== threads) throw new Error(`only ${probed} of ${threads} pool threads answered`);
     }
     ready = true;
-    post({
-      type: 'ready',
-      mode,
-      threads,
-      version: pkg.version(),
-      ms: performance.now() - t0,
-    });
+    post({ type: 'ready', mode, threads, version: pkg.version(), ms: performance.now() - t0 });
     for (const m of early.splice(0)) handle(m);
   } catch (e) {
     post({ type: 'init-error', message: e && e.message ? e.message : String(e) });
@@ -103,54 +107,17 @@ async function init(msg) {
 
 function handle(msg) {
   if (dead) return;
-  switch (msg.type) {
-    case 'job':
-      onJob(msg);
-      break;
-    case 'stop':
-      onStop(msg.id);
-      break;
-    default:
-      post({ type: 'error', id: msg.id ?? null, error: { message: `unknown message type '${msg.type}'`, code: 'bad-message' } });
+  if (msg.type === 'job') {
+    if (current) postError(msg.id, `job ${current.id} is still running: send one job at a time`, 'busy');
+    else run(msg);
+  } else if (msg.type === 'stop') {
+    if (current && (msg.id == null || msg.id === current.id)) current.job?.stop();
+  } else {
+    postError(msg.id ?? null, `unknown message type '${msg.type}'`, 'bad-message');
   }
 }
 
-const replaces = (incoming, other) => !incoming.queue && !other.queue && (other.group ?? '') === (incoming.group ?? '');
-
-function onJob(msg) {
-  // Latest wins: a job without `queue` replaces the earlier such jobs of its group,
-  // waiting or running. Queued jobs are never replaced, only stopped.
-  if (!msg.queue) {
-    for (let i = queue.length - 1; i >= 0; i--) {
-      if (replaces(msg, queue[i])) {
-        const [old] = queue.splice(i, 1);
-        post({ type: 'error', id: old.id, error: { message: 'replaced by a newer job', code: 'replaced' } });
-      }
-    }
-    if (current && !current.stop && replaces(msg, current.msg)) {
-      current.stop = 'replaced';
-      current.job?.stop();
-    }
-  }
-  queue.push(msg);
-  pump();
-}
-
-function onStop(id) {
-  const all = id === undefined || id === null;
-  for (let i = queue.length - 1; i >= 0; i--) {
-    if (all || queue[i].id === id) {
-      const [old] = queue.splice(i, 1);
-      post({ type: 'error', id: old.id, error: { message: 'stopped', code: 'stopped' } });
-    }
-  }
-  if (current && !current.stop && (all || current.msg.id === id)) {
-    current.stop = 'stopped';
-    current.job?.stop();
-  }
-}
-
-// Lets queued messages (stop, new jobs) run before the next step.
+// Lets queued messages (stop) run before the next step.
 const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => waiting.shift()?.();
@@ -170,12 +137,15 @@ function errorOf(e) {
 // A trap (a Rust panic aborts with `unreachable`) leaves the module unusable.
 const isTrap = (e) => e instanceof WebAssembly.RuntimeError;
 
-async function pump() {
-  if (current || dead || queue.length === 0) return;
-  const msg = queue.shift();
-  current = { msg, job: null, stop: null };
+function throwIfPanicked() {
+  const p = pkg.takePanic();
+  if (p) throw Object.assign(new Error(p), { panic: true });
+}
+
+async function run(msg) {
+  current = { id: msg.id, job: null };
   const t0 = performance.now();
-  const onEvent = (event) => post({ type: 'event', id: msg.id, event });
+  const onEvent = (event) => post({ type: 'event', id: msg.id, event: camelKeys(event) });
   try {
     let result;
     if (msg.kind === 'probe') {
@@ -199,8 +169,7 @@ async function pump() {
       // On the pool, the panic shows up while we wait.
       for (;;) {
         await sleep(POLL_MS);
-        const p = pkg.takePanic();
-        if (p) throw Object.assign(new Error(p), { panic: true });
+        throwIfPanicked();
       }
     } else {
       const job = new pkg.Job(msg.kind, msg.request ?? {});
@@ -210,8 +179,7 @@ async function pump() {
         job.start();
         for (;;) {
           await sleep(POLL_MS);
-          const p = pkg.takePanic();
-          if (p) throw Object.assign(new Error(p), { panic: true });
+          throwIfPanicked();
           const { events, done } = job.poll();
           for (const ev of events) onEvent(ev);
           if (done) {
@@ -227,18 +195,13 @@ async function pump() {
         }
       }
     }
-    post({ type: 'result', id: msg.id, result, ms: performance.now() - t0 });
+    post({ type: 'result', id: msg.id, result: camelKeys(result), ms: performance.now() - t0 });
   } catch (e) {
     if (e && (e.panic || isTrap(e))) {
       fatal(e.message);
       return;
     }
-    const error = errorOf(e);
-    if (error.code === 'stopped' && current.stop === 'replaced') {
-      error.code = 'replaced';
-      error.message = 'replaced by a newer job';
-    }
-    post({ type: 'error', id: msg.id, error });
+    post({ type: 'error', id: msg.id, error: errorOf(e) });
   } finally {
     if (!dead) {
       try {
@@ -247,7 +210,6 @@ async function pump() {
         // Already freed by a failed step.
       }
       current = null;
-      pump();
     }
   }
 }

@@ -84,7 +84,7 @@ async function playTraces(page) {
       const streamed = [];
       const p = await window.solver.play({ deal: r.deal, trump: r.trump, leader: r.leader, play: r.play },
         { queue: true, onTrace: (e) => { streamed[e.index] = e.tricks; } });
-      out.push({ trace: p.declarer_tricks, streamed });
+      out.push({ trace: p.declarerTricks, streamed });
     }
     return out;
   }, TRACES);
@@ -186,7 +186,21 @@ async function latestWins(page) {
     await new Promise((res) => setTimeout(res, 300));
     const second = await s.table(easy);
     const queued = await Promise.all([s.table(easy, { queue: true }), s.solve({ deal: easy, trump: 'NT', leader: 'E' }, { queue: true })]);
-    return { first: await first, second: second.tricks, queued: [queued[0].tricks, queued[1].tricks], state: s.state };
+    // Behind a running job: another group is not replaced, and the waiting jobs run by
+    // priority (higher first), equals in the order they came.
+    const order = [];
+    const note = (name) => (r) => order.push(name) && r;
+    const running = s.table(hard, { group: 'a' });
+    await new Promise((res) => setTimeout(res, 100));
+    const waiting = [
+      s.table(easy, { group: 'b' }).then(note('b')),
+      s.table(easy, { queue: true }).then(note('low')),
+      s.table(easy, { queue: true, priority: 5 }).then(note('high')),
+      s.table(easy, { queue: true, priority: 5 }).then(note('high2')),
+    ];
+    s.stop(running);
+    const groups = { running: await running.then(() => 'finished', (e) => e.code), waiting: (await Promise.all(waiting)).map((t) => t.tricks.N.NT) };
+    return { first: await first, second: second.tricks, queued: [queued[0].tricks, queued[1].tricks], order, groups, state: s.state };
   }, { hard: HARD, easy: EASY.deal });
 }
 
@@ -195,6 +209,9 @@ function checkLatestWins(r) {
   assert.deepEqual(r.second, EASY.tricks);
   assert.deepEqual(r.queued[0], EASY.tricks);
   assert.equal(r.queued[1], 13 - EASY.tricks.N.NT, 'East leads against North in NT');
+  assert.equal(r.groups.running, 'stopped');
+  assert.deepEqual(r.groups.waiting, [EASY.tricks.N.NT, EASY.tricks.N.NT, EASY.tricks.N.NT, EASY.tricks.N.NT]);
+  assert.deepEqual(r.order, ['high', 'high2', 'b', 'low']);
   assert.equal(r.state, 'idle');
 }
 
@@ -253,8 +270,10 @@ describe('cross-origin isolated page: threaded build', () => {
     const r = await page.evaluate(async (list) => Promise.all(list.map((p) => window.solver.par(
       { deal: p.deal, dealer: p.dealer, vulnerability: p.vulnerable }, { queue: true }))), pars);
     r.forEach((x, i) => {
-      for (const k of ['dealer_par_score_ns', 'dealer_par_contracts', 'par_ns', 'par_ew', 'contracts_ns', 'contracts_ew']) {
-        assert.equal(x[k], pars[i][k], `${k} of ${pars[i].deal}`);
+      // par.jsonl keeps DDS's snake_case keys; the API's are camelCase.
+      for (const [k, dds] of [['dealerParScoreNs', 'dealer_par_score_ns'], ['dealerParContracts', 'dealer_par_contracts'],
+        ['parNs', 'par_ns'], ['parEw', 'par_ew'], ['contractsNs', 'contracts_ns'], ['contractsEw', 'contracts_ew']]) {
+        assert.equal(x[k], pars[i][dds], `${k} of ${pars[i].deal}`);
       }
     });
   });
@@ -269,12 +288,12 @@ describe('cross-origin isolated page: threaded build', () => {
     }, { deal: POSITIONS[4].deal, trump: POSITIONS[4].trump, leader: POSITIONS[4].leader, trick: POSITIONS[4].trick });
     assert.equal(r.full.tricks, POSITIONS[4].best);
     assert.equal(r.off.tricks, POSITIONS[4].best);
-    assert.equal(r.full.per_trick.length, 13);
+    assert.equal(r.full.perTrick.length, 13);
     assert.ok(r.full.total.nodes > 0);
     assert.ok(Array.isArray(r.full.active.cards));
     assert.equal(r.off.config.tt, 'exact');
-    assert.equal(r.off.config.quick_tricks, false);
-    assert.equal(r.off.total.quick_trick_cutoffs, 0);
+    assert.equal(r.off.config.quickTricks, false);
+    assert.equal(r.off.total.quickTrickCutoffs, 0);
   });
 
   test('fresh inspects start from an empty table; a stopped inspect tells its nodes', async () => {
@@ -285,7 +304,7 @@ describe('cross-origin isolated page: threaded build', () => {
     assert.ok(r.stopped.nodes > 0, JSON.stringify(r));
   });
 
-  test('latest wins; queued jobs all run', async () => checkLatestWins(await latestWins(page)));
+  test('latest wins per group; queued jobs all run, by priority', async () => checkLatestWins(await latestWins(page)));
 
   test('stop ends a long solve promptly and the worker answers the next job', async (t) => {
     const r = await stopLongSolve(page);
@@ -350,7 +369,7 @@ describe('page without COOP/COEP: single-threaded build', () => {
     assert.ok(r.warm < r.cold, `a warm table saves work: ${JSON.stringify(r)}`);
   });
 
-  test('latest wins; queued jobs all run', async () => checkLatestWins(await latestWins(page)));
+  test('latest wins per group; queued jobs all run, by priority', async () => checkLatestWins(await latestWins(page)));
 
   test('many quick replacements of long jobs keep the solver alive', async () => {
     const r = await page.evaluate(async ({ hard, easy }) => {
@@ -382,6 +401,50 @@ describe('page without COOP/COEP: single-threaded build', () => {
   });
 
   test('no uncaught error in the console', () => noProblems(page));
+});
+
+describe('the worker protocol (web/worker.js), without the API', () => {
+  test('one job at a time: a job sent while one runs is refused as busy; stop ends the running one; camelCase results', async () => {
+    const page = await openPage(browser, isolated);
+    try {
+      const r = await page.evaluate(async ({ hard, position }) => {
+        const worker = new Worker('/web/worker.js', { type: 'module' });
+        const messages = [];
+        worker.onmessage = (e) => messages.push(e.data);
+        const waitFor = (pred) => new Promise((resolve) => {
+          const look = () => {
+            const m = messages.find(pred);
+            if (m) resolve(m);
+            else setTimeout(look, 5);
+          };
+          look();
+        });
+        const ended = (id) => waitFor((m) => m.id === id && (m.type === 'result' || m.type === 'error'));
+        worker.postMessage({ type: 'init', mode: 'threaded', threads: 2 });
+        const ready = await waitFor((m) => m.type === 'ready' || m.type === 'init-error');
+        worker.postMessage({ type: 'job', id: 1, kind: 'table', request: { deal: hard } });
+        worker.postMessage({ type: 'job', id: 2, kind: 'inspect', request: position });
+        const busy = await ended(2);
+        await waitFor((m) => m.id === 1 && m.type === 'start');
+        worker.postMessage({ type: 'stop', id: 1 });
+        const stopped = await ended(1);
+        worker.postMessage({ type: 'job', id: 3, kind: 'inspect', request: position });
+        const next = await ended(3);
+        worker.terminate();
+        return { ready: ready.type, busy: busy.error?.code, stopped: stopped.error?.code, next: next.result };
+      }, { hard: HARD, position: { deal: POSITIONS[4].deal, trump: POSITIONS[4].trump, leader: POSITIONS[4].leader, trick: POSITIONS[4].trick } });
+      assert.equal(r.ready, 'ready');
+      assert.equal(r.busy, 'busy');
+      assert.equal(r.stopped, 'stopped');
+      assert.equal(r.next.tricks, POSITIONS[4].best);
+      assert.equal(r.next.perTrick.length, 13);
+      assert.equal(typeof r.next.active.dealsSharing, 'number');
+      assert.equal(typeof r.next.total.ttProbes, 'number');
+      noProblems(page);
+    } finally {
+      await page.closeAll();
+    }
+  });
 });
 
 describe('recovery', () => {

@@ -256,18 +256,23 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     let page = await browser.newPage({ viewport });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.url + PAGE + hash);
-    await page.waitForFunction(() => window.glasshandSite && document.body.dataset.engine && document.body.dataset.engine !== 'loading', null, { timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.engine && document.body.dataset.engine !== 'loading', null, { timeout: 60000 });
     return page;
   }
-  const deal = (page) => page.evaluate(() => window.glasshandSite.deal);
+  // The page's state (web/site/state.js): importing it in the page gives the page's own
+  // instance, as a module loads once per URL.
+  const STATE = '/web/site/state.js';
+  const deal = (page) => page.evaluate(async (url) => (await import(url)).dealPbn(), STATE);
+  const dealIs = (page, pbn) => page.waitForFunction(async ([url, d]) => (await import(url)).dealPbn() === d, [STATE, pbn]);
   async function waitTable(page, pbn) {
-    await page.waitForFunction((d) => window.glasshandSite.deal === d && document.body.dataset.table === 'done', pbn, { timeout: 120000 });
+    await dealIs(page, pbn);
+    await page.waitForFunction(() => document.body.dataset.table === 'done', null, { timeout: 120000 });
   }
   async function readTable(page) {
     return page.evaluate(() => {
       let out = {};
       for (let td of document.querySelectorAll('#dd-table td[data-declarer]')) {
-        (out[td.dataset.declarer] ??= {})[td.dataset.strain] = Number(td.querySelector('button')?.dataset.tricks);
+        (out[td.dataset.declarer] ??= {})[td.dataset.strain] = Number(td.dataset.tricks);
       }
       return out;
     });
@@ -281,6 +286,7 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     return page.evaluate(() => Object.fromEntries(
       [...document.querySelectorAll('#diagram .gh-hand .gh-slot.gh-legal[data-dd]')].map((s) => [s.dataset.card, Number(s.dataset.dd)])));
   }
+  const played = (page) => page.evaluate(async (url) => (await import(url)).site.history.played, STATE);
   const hashFor = (pbn, trump, leader, extra = '') =>
     '#' + new URLSearchParams({ deal: pbn, trump, leader }).toString().replace(/%3A/gi, ':') + extra;
 
@@ -365,7 +371,7 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
       await page.fill('#pbn-deal', p.deal);
       await page.click(`label[for="strain-${p.trump}"]`);
       await page.selectOption('#leader-select', p.leader);
-      await page.waitForFunction((d) => window.glasshandSite.deal === d, checkedDealPbn(p.deal));
+      await dealIs(page, checkedDealPbn(p.deal));
       for (let c of p.trick) {
         await page.click(`#diagram .gh-hand button.gh-card[data-card="${c}"]`);
       }
@@ -384,23 +390,23 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
       if (checkpoint) {
         await waitAnalysis(page);
         let shown = await cardNumbers(page);
-        let api = await page.evaluate(async () => {
-          let s = window.glasshandSite;
-          let r = await s.engine.api.raw.analyse(s.positionRequest(), { queue: true });
+        let api = await page.evaluate(async (url) => {
+          let { site, positionRequest } = await import(url);
+          let r = await site.solver.analyse(positionRequest(), { queue: true });
           return r.tricks;
-        });
+        }, STATE);
         assert.deepEqual(shown, api, `card ${i}`);
       }
       if (i === 0 || i === 16) {
         // At the start of a trick: the inert cards drawn as x are the engine's.
         await page.waitForFunction(() => document.body.dataset.inspect === 'done', null, { timeout: 60000 });
         let marks = await page.evaluate(() => [...document.querySelectorAll('#diagram .gh-hand .gh-slot.gh-inert')].map((s) => s.dataset.card).sort());
-        let engine = await page.evaluate(async () => {
-          let s = window.glasshandSite;
-          // Through the site's own wrapper: a solve from an empty table, as the page's.
-          let r = await s.engine.api.inspect(s.trickStartRequest());
-          return { inert: r.active.inert, sharing: r.active.deals_sharing };
-        });
+        let engine = await page.evaluate(async (url) => {
+          let { inspectFresh, trickStartRequest } = await import(url);
+          // As the page asks: a solve from an empty table.
+          let r = await inspectFresh(trickStartRequest(), { queue: true });
+          return { inert: r.active.inert, sharing: r.active.dealsSharing };
+        }, STATE);
         assert.deepEqual(marks, [...engine.inert].sort(), `inert cards at card ${i}`);
         if (engine.inert.length) {
           assert.equal(Number(await page.getAttribute('#deals-sharing', 'data-count')), engine.sharing);
@@ -430,22 +436,22 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     let url = page.url();
-    let before = await page.evaluate(() => ({
-      cards: window.glasshandSite.st.history.cards.join(),
-      cursor: window.glasshandSite.st.history.cursor,
+    let before = await page.evaluate(async (url) => ({
+      cards: (await import(url)).site.history.cards.join(),
+      cursor: (await import(url)).site.history.cursor,
       hands: [...document.querySelectorAll('#diagram .gh-hand .gh-slot')].map((s) => s.dataset.card).join(),
       table: [...document.querySelectorAll('#diagram .gh-played')].map((s) => s.dataset.seat + s.textContent).join(),
-    }));
+    }), STATE);
     assert.equal(before.cursor, 18);
     let again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await again.goto(url);
-    await again.waitForFunction(() => window.glasshandSite && window.glasshandSite.pos);
-    let after2 = await again.evaluate(() => ({
-      cards: window.glasshandSite.st.history.cards.join(),
-      cursor: window.glasshandSite.st.history.cursor,
+    await again.waitForFunction(async (url) => Boolean((await import(url)).site.pos), STATE);
+    let after2 = await again.evaluate(async (url) => ({
+      cards: (await import(url)).site.history.cards.join(),
+      cursor: (await import(url)).site.history.cursor,
       hands: [...document.querySelectorAll('#diagram .gh-hand .gh-slot')].map((s) => s.dataset.card).join(),
       table: [...document.querySelectorAll('#diagram .gh-played')].map((s) => s.dataset.seat + s.textContent).join(),
-    }));
+    }), STATE);
     assert.deepEqual(after2, before);
     assert.equal(await again.isEnabled('#btn-redo'), true);
     await again.close();
@@ -460,7 +466,7 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     await page.waitForFunction(() => /Play over/.test(document.querySelector('#position-text').textContent), null, { timeout: 120000 });
     await page.waitForFunction(() => document.body.dataset.trace === 'done', null, { timeout: 60000 });
     assert.equal(await page.locator('#play-record .rc.cost').count(), 0);
-    let won = await page.evaluate(() => window.glasshandSite.pos.won);
+    let won = await page.evaluate(async (url) => (await import(url)).site.pos.won, STATE);
     let side = p.leader === 'N' || p.leader === 'S' ? 'NS' : 'EW';
     assert.equal(won[side], p.best);
     await page.close();
@@ -483,6 +489,21 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     let byId = Object.fromEntries(rows.map((r) => [r.id, r.nodes]));
     assert.ok(byId.off >= byId.partition, JSON.stringify(byId));
     await page.locator('.inside').screenshot({ path: join(ARTIFACTS, 'site-inside.png') });
+    await page.close();
+  });
+
+  test('stopping the classroom comparison stops its solves; the page solves on', async () => {
+    let page = await open();
+    await waitAnalysis(page);
+    await page.click('#run-ablation');
+    await page.click('#stop-ablation');
+    await page.waitForFunction(() => document.body.dataset.ablation === 'done', null, { timeout: 60000 });
+    let values = await page.$$eval('#ablation-table tbody tr:not([data-skipped]) .v', (cells) => cells.map((c) => c.textContent));
+    assert.ok(values.includes('stopped'), JSON.stringify(values));
+    assert.equal(await page.isHidden('#stop-ablation'), true);
+    // The next position is solved as usual.
+    await page.locator('#diagram .gh-hand.gh-tomove button.gh-card').first().click();
+    await waitAnalysis(page);
     await page.close();
   });
 
@@ -534,9 +555,9 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     await page.locator('#board').focus();
     await page.keyboard.press(west[0].toLowerCase());
     await page.keyboard.press(west[1] === 'T' ? '1' : west[1].toLowerCase());
-    assert.deepEqual(await page.evaluate(() => window.glasshandSite.st.history.played), [west]);
+    assert.deepEqual(await played(page), [west]);
     await page.keyboard.press('ArrowLeft');
-    assert.deepEqual(await page.evaluate(() => window.glasshandSite.st.history.played), []);
+    assert.deepEqual(await played(page), []);
     await page.close();
   });
 
@@ -553,6 +574,20 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     } finally {
       plain.stop();
     }
+  });
+
+  test('a solver that cannot start says so once, and the page still shows the deal', async () => {
+    let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.route(/\.wasm$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
+    await page.goto(server.url + PAGE);
+    await page.waitForFunction(() => document.body.dataset.engine === 'failed', null, { timeout: 60000 });
+    assert.match(await page.textContent('#engine-state'), /Solver unavailable/);
+    await page.waitForTimeout(200); // the jobs' failures come after the solver's
+    assert.match(await page.textContent('#status'), /^The solver could not start: .*HTTP 404/);
+    assert.doesNotMatch(await page.textContent('#position-text'), /Solving/);
+    assert.equal(await page.locator('#diagram .gh-hand .gh-slot').count(), 52);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 1280), 'the message does not widen the page');
+    await page.close();
   });
 
   test('basic accessibility: every control has a name, images have labels, one h1', async () => {

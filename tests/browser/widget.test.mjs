@@ -5,9 +5,10 @@
 //
 //   node --test tests/browser/widget.test.mjs
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactPath, launchBrowser, readJsonl, SHARED, startServer } from './lib/harness.mjs';
+import { ARTIFACTS, artifactPath, launchBrowser, readJsonl, REPO, SHARED, startServer } from './lib/harness.mjs';
 
 const DATA = join(SHARED, 'data');
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
@@ -224,6 +225,32 @@ describe('widgets in a host page', () => {
       assert.match(broken.text, /“Z” is not a rank/);
       assert.deepEqual(await shownTable(page, '#a'), TABLES.get(FAST[2]));
       assert.equal(workers.length, 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a copy of only the files web/widget/FILES lists (and pkg/) works: nothing else is imported', async () => {
+    // The copy sits in tests/artifacts/, under the server's root, as the README's cp makes it.
+    const copy = join(ARTIFACTS, 'widget-copy');
+    rmSync(copy, { recursive: true, force: true });
+    const files = readFileSync(join(REPO, 'web/widget/FILES'), 'utf8').split('\n').filter(Boolean);
+    for (const f of files) {
+      mkdirSync(dirname(join(copy, f)), { recursive: true });
+      copyFileSync(join(REPO, 'web', f), join(copy, f));
+    }
+    cpSync(join(REPO, 'web/pkg/single'), join(copy, 'pkg/single'), { recursive: true });
+    writeFileSync(join(copy, 'post.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+      <script type="module" src="widget/glasshand-widget.js"></script></head>
+      <body><glasshand-deal id="c" deal="${FAST[0]}" show="cards,table,play"></glasshand-deal></body></html>`);
+    const { page, problems, close } = await open('tests/artifacts/widget-copy/post.html');
+    const outside = [];
+    page.context().on('response', (r) => (r.status() >= 400 || !r.url().includes('/widget-copy/')) && outside.push(`${r.status()} ${r.url()}`));
+    try {
+      await settled(page, '#c');
+      assert.deepEqual(await shownTable(page, '#c'), TABLES.get(FAST[0]));
+      assert.deepEqual(outside, [], 'every file comes from the copy');
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -2,14 +2,14 @@
 // nodes, TT probes, TT hits and cut-offs (TT + quick tricks). No library.
 //
 //   renderStatsChart(container, perTrick, {scale: 'log'|'linear', highlight: trickNumber})
-// perTrick: 13 objects {nodes, tt_probes, tt_hits, tt_cutoffs, quick_trick_cutoffs}.
+// perTrick: 13 objects {nodes, ttProbes, ttHits, ttCutoffs, quickTrickCutoffs}.
 // Each trick is a <g class="gh-bar-group" data-trick="N">; each bar a <rect data-series>.
 
 export const SERIES = [
   { key: 'nodes', label: 'Nodes', color: '#1f4e79', value: (t) => t.nodes },
-  { key: 'tt_probes', label: 'TT probes', color: '#7a9cc6', value: (t) => t.tt_probes },
-  { key: 'tt_hits', label: 'TT hits', color: '#2e8b57', value: (t) => t.tt_hits },
-  { key: 'cutoffs', label: 'Cut-offs (TT + quick tricks)', color: '#d08a00', value: (t) => t.tt_cutoffs + t.quick_trick_cutoffs },
+  { key: 'ttProbes', label: 'TT probes', color: '#7a9cc6', value: (t) => t.ttProbes },
+  { key: 'ttHits', label: 'TT hits', color: '#2e8b57', value: (t) => t.ttHits },
+  { key: 'cutoffs', label: 'Cut-offs (TT + quick tricks)', color: '#d08a00', value: (t) => t.ttCutoffs + t.quickTrickCutoffs },
 ];
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -79,7 +79,7 @@ export function renderStatsChart(container, perTrick, { scale = 'log', highlight
         'data-value': v,
       });
       r.append(s('title', {}, `Trick ${trick}: ${x.label} ${v.toLocaleString('en')}` +
-        (x.key === 'cutoffs' ? ` (TT ${t.tt_cutoffs}, quick tricks ${t.quick_trick_cutoffs})` : '')));
+        (x.key === 'cutoffs' ? ` (TT ${t.ttCutoffs}, quick tricks ${t.quickTrickCutoffs})` : '')));
       grp.append(r);
     });
     grp.append(s('text', { x: i * slot + slot / 2, y: ih + 18, 'text-anchor': 'middle', 'font-size': 13, fill: '#1b1f24' }, String(trick)));
@@ -122,7 +122,7 @@ export function statsTable(perTrick) {
   let body = t.createTBody();
   perTrick.forEach((x, i) => {
     let r = body.insertRow();
-    for (let v of [i + 1, x.nodes, x.tt_probes, x.tt_hits, x.tt_cutoffs, x.quick_trick_cutoffs]) {
+    for (let v of [i + 1, x.nodes, x.ttProbes, x.ttHits, x.ttCutoffs, x.quickTrickCutoffs]) {
       r.insertCell().textContent = Number(v).toLocaleString('en');
     }
   });

@@ -25,15 +25,20 @@
 // not cross-origin isolated (almost every blog) get the single-threaded build; isolated pages
 // get threads. The engine files are found relative to this module (see web/widget/README.md).
 //
-// The diagram is the site's own component (web/site/diagram.js), drawn in this element's
-// shadow root, so host page CSS neither reaches it nor is affected by it.
+// The diagram, the card badges, par and the DD table are the site's own (web/site/diagram.js,
+// results.js, dd-table.js; web/widget/FILES lists every file this module loads), drawn in
+// this element's shadow root, so host page CSS neither reaches it nor is affected by it.
 
 import { DealDiagram, diagramStyleSheet, el } from '../site/diagram.js';
 import {
-  SEATS, STRAINS, SEAT_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, EntryError,
-  checkedDeal, dealToPbn, handSize, nextSeat, parseContract, parsePbnDeal, parseVulnerable, sideOf, SIDE_NAME, signed,
+  SEATS, SEAT_NAME, STRAIN_SYMBOL, EntryError,
+  checkedDeal, dealToPbn, handSize, nextSeat, parseContract, parsePbnDeal, parseVulnerable, sideOf, SIDE_NAME,
 } from '../site/bridge.js';
 import { legalCards, replay } from '../site/play.js';
+import { cardBadges, renderPar, sideTotal } from '../site/results.js';
+import { renderDdTable } from '../site/dd-table.js';
+
+export { parContractsText } from '../site/results.js';
 
 const ENGINE_URL = new URL('../glasshand.js', import.meta.url);
 
@@ -86,9 +91,6 @@ const STRAIN_WORDS = {
   S: 'S', SPADES: 'S', '\u2660': 'S', H: 'H', HEARTS: 'H', '\u2665': 'H',
   D: 'D', DIAMONDS: 'D', '\u2666': 'D', C: 'C', CLUBS: 'C', '\u2663': 'C',
 };
-const SIDE_SHORT = { NS: 'N–S', EW: 'E–W' };
-const VUL_TEXT = { None: 'none vulnerable', NS: 'N–S vulnerable', EW: 'E–W vulnerable', All: 'both vulnerable' };
-const strainText = (s) => (s === 'NT' ? 'NT' : SUIT_SYMBOL[s]);
 
 function parseSeat(text, what) {
   const s = SEAT_WORDS[String(text).trim().toUpperCase()];
@@ -149,20 +151,6 @@ function readBoard(el) {
   return { hands, pbn: dealToPbn(hands), show, trump, trumpGiven, leader, declarer, contract, dealer, vulnerable };
 }
 
-/** DDS's par contracts ("4S-NS", "3N-E+1", "5D*-EW-2,4N*-EW-2") in readable form. */
-export function parContractsText(text) {
-  if (!text) return '';
-  return String(text).split(',').map((c) => {
-    const m = /^([1-7])([NSHDC])(\*{0,2})-(NS|EW|N|E|S|W)([+-]\d+)?$/.exec(c.trim());
-    if (!m) return c.trim();
-    const strain = m[2] === 'N' ? 'NT' : m[2];
-    const by = m[4].length === 2 ? SIDE_SHORT[m[4]] : SEAT_NAME[m[4]];
-    const dbl = m[3] === '**' ? '××' : m[3] === '*' ? '×' : '';
-    const over = m[5] ? ` ${signed(Number(m[5]))}` : '';
-    return `${m[1]}${strainText(strain)}${dbl} by ${by}${over}`;
-  }).join(' or ');
-}
-
 // ---- styles ----------------------------------------------------------------------------------
 
 const WIDGET_CSS = `
@@ -208,16 +196,16 @@ const WIDGET_CSS = `
 .gw-dd th, .gw-dd td { padding: .22em .55em; text-align: center; border-bottom: 1px solid #e5e9ed; min-width: 2.1em; }
 .gw-dd tr:last-child th, .gw-dd tr:last-child td { border-bottom: 0; }
 .gw-dd thead th { font-size: 1.15em; font-weight: 600; background: #f0f2f4; }
-.gw-dd thead th.gw-nt { font-size: .85em; font-weight: 700; }
+.gw-dd thead th.strain-NT { font-size: .85em; font-weight: 700; }
 .gw-dd tbody th { text-align: left; font-weight: 600; font-size: .9em; color: #3a424c; }
-.gw-dd .gw-red { color: #c8102e; }
-.gw-dd .gw-black { color: #16181d; }
+.gw-dd .strain-H, .gw-dd .strain-D { color: #c8102e; }
+.gw-dd .strain-S, .gw-dd .strain-C { color: #16181d; }
 .gw-dd td { font-weight: 700; }
-.gw-dd td.gw-low { color: #6b7480; font-weight: 500; }
-.gw-dd td.gw-game { background: #e3f1e8; }
-.gw-dd td.gw-slam { background: #cfe8d8; color: #0d4a28; }
-.gw-dd td.gw-pending { color: #aab3bd; font-weight: 500; }
-.gw-dd td.gw-current { outline: 2px solid #1f6b45; outline-offset: -2px; }
+.gw-dd td.low { color: #6b7480; font-weight: 500; }
+.gw-dd td.game { background: #e3f1e8; }
+.gw-dd td.slam { background: #cfe8d8; color: #0d4a28; }
+.gw-dd td.pending { color: #aab3bd; font-weight: 500; }
+.gw-dd td.current { outline: 2px solid #1f6b45; outline-offset: -2px; }
 .gw-par { font-size: .9em; }
 .gw-status { font-size: .84em; color: #545d68; }
 .gw-status:empty { display: none; }
@@ -226,8 +214,8 @@ const WIDGET_CSS = `
 .gw-foot a { color: inherit; }
 .gw[data-state="error"] .gw-side, .gw[data-state="error"] .gw-foot { display: none; }
 @keyframes gw-pulse { 50% { opacity: .35; } }
-.gw[data-state="loading"] .gw-dd td.gw-pending, .gw[data-state="solving"] .gw-dd td.gw-pending { animation: gw-pulse 1.2s ease-in-out infinite; }
-@media (prefers-reduced-motion: reduce) { .gw-dd td.gw-pending { animation: none !important; } }
+.gw[data-state="loading"] .gw-dd td.pending, .gw[data-state="solving"] .gw-dd td.pending { animation: gw-pulse 1.2s ease-in-out infinite; }
+@media (prefers-reduced-motion: reduce) { .gw-dd td.pending { animation: none !important; } }
 /* The diagram's medium layout (web/site/diagram.js) stacks North's and South's suits; a blog
    column is about that wide, so keep them on one line there, and without per-card results
    (no play) drop the room the result badges would take. */
@@ -570,40 +558,11 @@ export class GlasshandDeal extends HTMLElement {
 
   /** Per-card badges for the position on screen, seen from declarer's side. */
   #cardResults() {
-    const out = {};
     const b = this.#board;
-    if (!b.show.has('play') || !this.#visible) return out;
-    const pos = this.#position();
-    if (pos.over) return out;
-    const legal = legalCards(pos.hands[pos.tomove], pos.current.cards);
+    if (!b.show.has('play') || !this.#visible) return {};
     const a = this.#analyses.get(this.#key());
-    if (!a || a.error) {
-      if (!a && !this.#solverProblem) for (const c of legal) out[c] = { text: '\u2026', kind: 'pending', title: 'being solved' };
-      return out;
-    }
-    const n = pos.trickStart[pos.current.leader].length;
-    const P = sideOf(b.declarer);
-    const total = (t) => pos.won[P] + (sideOf(pos.tomove) === P ? t : n - t);
-    const known = Object.values(a.tricks);
-    const best = a.done ? a.best : Math.max(...known);
-    for (const c of legal) {
-      const t = a.tricks[c];
-      if (t === undefined) {
-        out[c] = { text: '\u2026', kind: 'pending', title: 'being solved' };
-        continue;
-      }
-      const pt = total(t);
-      const d = pt - total(best);
-      const cost = best - t;
-      out[c] = {
-        text: a.done ? (d === 0 ? '=' : signed(d)) : String(pt),
-        tricks: t,
-        kind: !a.done ? 'pending' : cost > 0 ? (d > 0 ? 'gain' : 'loss') : 'best',
-        title: `${SIDE_NAME[P]} take ${pt} trick${pt === 1 ? '' : 's'}` +
-          (a.done && cost > 0 ? `; this card costs ${SEAT_NAME[pos.tomove]} ${cost}` : ''),
-      };
-    }
-    return out;
+    if (a?.error || (!a && this.#solverProblem)) return {};
+    return cardBadges(this.#position(), a ?? null, { side: sideOf(b.declarer) });
   }
 
   // -- drawing --
@@ -735,12 +694,11 @@ export class GlasshandDeal extends HTMLElement {
     const sofar = this.#played.length ? ` (tricks so far: N–S ${pos.won.NS}, E–W ${pos.won.EW})` : '';
     ui.say.append(`Trick ${trickNo}, ${SEAT_NAME[pos.tomove]} to play${sofar}. `);
     if (a && a.done) {
-      const n = pos.trickStart[pos.current.leader].length;
-      const pt = pos.won[P] + (sideOf(pos.tomove) === P ? a.best : n - a.best);
+      const pt = sideTotal(pos, P, a.best);
       ui.say.append(`With best play ${SIDE_NAME[P]} take `, el('strong', { text: String(pt) }), ` trick${pt === 1 ? '' : 's'}`);
       if (b.contract) {
         const d = pt - (b.contract.level + 6);
-        ui.say.append(d >= 0 ? `: ${b.contract.level}${strainText(b.contract.strain)} makes${d ? ` with ${d} overtrick${d === 1 ? '' : 's'}` : ''}.` : `: ${b.contract.level}${strainText(b.contract.strain)} goes ${-d} down.`);
+        ui.say.append(d >= 0 ? `: ${b.contract.level}${STRAIN_SYMBOL[b.contract.strain]} makes${d ? ` with ${d} overtrick${d === 1 ? '' : 's'}` : ''}.` : `: ${b.contract.level}${STRAIN_SYMBOL[b.contract.strain]} goes ${-d} down.`);
       } else ui.say.append('.');
     } else if (this.#visible && !this.#solverProblem) ui.say.append('Solving\u2026');
   }
@@ -770,7 +728,7 @@ export class GlasshandDeal extends HTMLElement {
     const inert = r.active.inert.length;
     const active = total - inert;
     const side = sideOf(r.tomove || pos.tomove);
-    const sharing = Number(r.active.deals_sharing ?? 1);
+    const sharing = Number(r.active.dealsSharing ?? 1);
     ui.inside.append(
       'Only ', el('strong', { text: String(active) }), ` of the ${total} cards decide that ${SIDE_NAME[side]} take `,
       el('strong', { text: String(r.tricks) }), ` trick${r.tricks === 1 ? '' : 's'} on ${SEAT_NAME[pos.current.leader]}'s lead. `,
@@ -784,64 +742,17 @@ export class GlasshandDeal extends HTMLElement {
     const ui = this.#ui;
     const b = this.#board;
     const t = this.#table;
-    const n = handSize(b.hands);
-    const dd = ui.dd;
-    dd.replaceChildren();
-    dd.dataset.done = t && t.done ? 'true' : 'false';
-    dd.append(el('caption', { text: 'Double-dummy tricks' }));
-    const head = el('tr', {}, el('th', { 'aria-label': 'Declarer' }));
-    for (const s of STRAINS) {
-      head.append(el('th', {
-        scope: 'col',
-        class: s === 'NT' ? 'gw-nt' : s === 'H' || s === 'D' ? 'gw-red' : 'gw-black',
-        'aria-label': s === 'NT' ? 'notrump' : { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s],
-        text: strainText(s),
-      }));
-    }
-    const body = el('tbody');
-    for (const seat of ['N', 'S', 'E', 'W']) {
-      const row = el('tr', {}, el('th', { scope: 'row', text: SEAT_NAME[seat] }));
-      for (const s of STRAINS) {
-        const v = t?.tricks?.[seat]?.[s];
-        const td = el('td', { 'data-declarer': seat, 'data-strain': s });
-        if (v === undefined) {
-          td.className = 'gw-pending';
-          td.textContent = '\u00b7';
-        } else {
-          const level = v - 6;
-          const game = s === 'NT' ? 3 : s === 'S' || s === 'H' ? 4 : 5;
-          td.className = n === 13 && level >= 1 ? (level >= 6 ? 'gw-slam' : level >= game ? 'gw-game' : 'gw-part') : 'gw-low';
-          td.textContent = String(v);
-          td.dataset.tricks = v;
-          td.title = `${SEAT_NAME[seat]} declares ${s === 'NT' ? 'notrump' : { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s]}: ${v} trick${v === 1 ? '' : 's'}`;
-        }
-        if ((b.contract || b.show.has('play')) && b.trump === s && b.declarer === seat) td.classList.add('gw-current');
-        row.append(td);
-      }
-      body.append(row);
-    }
-    dd.append(el('thead', {}, head), body);
-
+    const fullDeal = handSize(b.hands) === 13;
+    ui.dd.dataset.done = t && t.done ? 'true' : 'false';
+    renderDdTable(ui.dd, {
+      tricks: t?.tricks,
+      fullDeal,
+      current: b.contract || b.show.has('play') ? { declarer: b.declarer, strain: b.trump } : null,
+      caption: { text: 'Double-dummy tricks' },
+    });
     // Par, for full deals.
-    ui.par.replaceChildren();
-    if (n !== 13) return;
-    const p = t?.par;
-    if (!p) {
-      if (this.#visible && !this.#solverProblem && !t?.error) ui.par.textContent = 'Par: computing\u2026';
-      return;
-    }
-    const score = p.dealer_par_score_ns;
-    const who = `dealer ${SEAT_NAME[p.dealer || b.dealer || 'N']}, ${VUL_TEXT[p.vulnerable || b.vulnerable || 'None']}`;
-    if (score === undefined) return;
-    if (score === 0) {
-      ui.par.append('Par: ', el('strong', { text: '0' }), `, passed out (${who}).`);
-      return;
-    }
-    const side = score > 0 ? 'N–S' : 'E–W';
-    ui.par.append('Par: ', el('strong', { text: `${side} +${Math.abs(score)}` }));
-    const c = parContractsText(p.dealer_par_contracts);
-    if (c) ui.par.append(` in ${c}`);
-    ui.par.append(` (${who}).`);
+    renderPar(ui.par, t?.par);
+    if (fullDeal && !t?.par && this.#visible && !this.#solverProblem && !t?.error) ui.par.textContent = 'Par: computing\u2026';
   }
 }
 
