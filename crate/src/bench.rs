@@ -2,7 +2,9 @@
 //! thread with a fresh solver. Any change to the search changes it; a refactor must not. The
 //! command line and the wasm build print the same number.
 
-use crate::{pbn, Config, Error, Solver};
+use crate::schema::Event;
+use crate::task::{run, BenchTask};
+use crate::{Config, Error, Solver};
 
 /// A fixed list of random deals (the 1st, 3rd, 6th and 8th of the shared set), small
 /// enough for the wasm build to check in a browser test.
@@ -15,15 +17,10 @@ pub const DEALS: &[&str] = &[
 
 /// The total node count; `on_deal` hears each deal's count.
 pub fn signature(config: &Config, on_deal: &mut dyn FnMut(usize, u64)) -> Result<u64, Error> {
-    let mut solver = Solver::new(*config);
-    let mut total = 0;
-    for (i, text) in DEALS.iter().enumerate() {
-        let deal = pbn::parse_deal(text)?;
-        solver.reset_stats();
-        solver.table(&deal)?;
-        let nodes = solver.stats().nodes();
-        on_deal(i, nodes);
-        total += nodes;
-    }
-    Ok(total)
+    let mut events = |event| {
+        if let Event::Deal { index, nodes } = event {
+            on_deal(index, nodes);
+        }
+    };
+    Ok(run(BenchTask, &mut Solver::new(*config), &mut events)?.nodes)
 }

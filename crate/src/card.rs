@@ -79,3 +79,11 @@ impl fmt::Debug for Card {
         fmt::Display::fmt(self, f)
     }
 }
+
+impl std::str::FromStr for Card {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Card, Error> {
+        Card::parse(s)
+    }
+}

@@ -52,6 +52,13 @@ impl Deal {
     }
 }
 
+impl std::fmt::Display for Deal {
+    /// PBN notation from North.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_pbn())
+    }
+}
+
 /// Where a search starts: the hands as they were when the current trick began, the strain,
 /// who led the current trick and the cards already played to it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +150,11 @@ impl Position {
 
     /// The position after `card` is played; completing a trick moves to the next one.
     pub fn play(&self, card: Card) -> Result<Position, Error> {
+        Ok(self.play_scored(card)?.0)
+    }
+
+    /// [`Position::play`], with the seat that won the trick when `card` completed it.
+    pub fn play_scored(&self, card: Card) -> Result<(Position, Option<Seat>), Error> {
         if self.tricks_left() == 0 {
             return Err(Error::NoCardsLeft);
         }
@@ -159,14 +171,14 @@ impl Position {
         let mut trick = self.trick.clone();
         trick.push(card);
         if trick.len() < 4 {
-            return Ok(Position { deal: self.deal, strain: self.strain, leader: self.leader, trick });
+            return Ok((Position { deal: self.deal, strain: self.strain, leader: self.leader, trick }, None));
         }
         let winner = self.leader.offset(trick_winner(&trick, self.strain.trump()));
         let mut hands = self.deal.hands();
         for (i, &c) in trick.iter().enumerate() {
             hands[self.leader.offset(i).index()].remove(c);
         }
-        Ok(Position::at_trick_start(Deal { hands }, self.strain, winner))
+        Ok((Position::at_trick_start(Deal { hands }, self.strain, winner), Some(winner)))
     }
 }
 

@@ -98,6 +98,21 @@ impl Vulnerability {
     }
 }
 
+impl std::fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Vulnerability {
+    type Err = Error;
+
+    /// `None`, `NS`, `EW`, `All` and DDS's and PBN's other spellings (`Both`, `-`, …).
+    fn from_str(s: &str) -> Result<Vulnerability, Error> {
+        Vulnerability::parse(s).ok_or_else(|| Error::UnknownVulnerability(s.to_string()))
+    }
+}
+
 /// A contract as in the PBN `[Contract]` tag: `4HX`, `3NT`, `6SXX`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contract {

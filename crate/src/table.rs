@@ -28,11 +28,8 @@ pub fn solve_table(deal: &crate::Deal, config: &crate::Config) -> Result<DdTable
 impl crate::Solver {
     /// The DD table of `deal` with this solver's memory (reused across deals).
     pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
-        let mut table = DdTable::default();
-        for strain in Strain::ALL {
-            solve_strain(self, deal, strain, &mut |seat, tricks| table.set(seat, strain, tricks))?;
-        }
-        Ok(table)
+        let task = crate::task::TablesTask::new(vec![*deal], false);
+        Ok(crate::task::run(task, self, &mut |_| {})?[0].tricks)
     }
 }
 
@@ -57,31 +54,20 @@ pub fn solve_strain(
     Ok(())
 }
 
-/// The DD table with the strains spread over the rayon pool, one solver per task.
+/// The DD table with the strains spread over the rayon pool, on each thread's solver.
 #[cfg(feature = "parallel")]
 pub fn solve_table_parallel(
     deal: &crate::Deal,
     config: &crate::Config,
     on_entry: &(dyn Fn(Seat, Strain, u8) + Sync),
 ) -> Result<DdTable, crate::Error> {
-    use rayon::prelude::*;
-    let rows: Vec<Result<[u8; 4], crate::Error>> = Strain::ALL
-        .par_iter()
-        .map(|&strain| {
-            let mut solver = crate::Solver::new(*config);
-            let mut row = [0u8; 4];
-            solve_strain(&mut solver, deal, strain, &mut |seat, tricks| {
-                row[seat.index()] = tricks;
-                on_entry(seat, strain, tricks);
-            })?;
-            Ok(row)
-        })
-        .collect();
-    let mut table = DdTable::default();
-    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
-        for (seat, tricks) in Seat::ALL.into_iter().zip(row?) {
-            table.set(seat, strain, tricks);
+    use crate::schema::Event;
+    use crate::task::{run_parallel, TablesTask, ThreadSolver};
+    let task = TablesTask::new(vec![*deal], false);
+    let out = run_parallel(&task, || ThreadSolver::take(config, None), &|event| {
+        if let Event::Entry { declarer, strain, tricks, .. } = event {
+            on_entry(declarer, strain, tricks);
         }
-    }
-    Ok(table)
+    })?;
+    Ok(out[0].tricks)
 }

@@ -68,7 +68,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--tt-mb" => opts.config.tt_megabytes = number(&value("--tt-mb")?)?,
             "--tt" => {
                 let v = value("--tt")?;
-                opts.config.tt_mode = TtMode::parse(&v).ok_or_else(|| format!("unknown TT mode '{v}'"))?;
+                opts.config.tt_mode = v.parse::<TtMode>()?;
             }
             "--no-quick-tricks" => opts.config.quick_tricks = false,
             "--no-ordering" => opts.config.move_ordering = false,

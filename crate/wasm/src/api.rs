@@ -92,7 +92,7 @@ impl Options {
             config.tt_megabytes = mb as usize;
         }
         if let Some(tt) = &self.tt {
-            config.tt_mode = TtMode::parse(tt).ok_or_else(|| {
+            config.tt_mode = tt.parse::<TtMode>().ok().ok_or_else(|| {
                 ApiError::bad_request(format!("unknown tt mode '{tt}' (use off, exact, relative or partition)"))
             })?;
         }
@@ -603,7 +603,7 @@ impl Job {
     pub fn step(&mut self, sink: &mut dyn FnMut(Event)) -> Result<Option<Output>, ApiError> {
         if self.stop.load(Ordering::Relaxed) {
             self.work = Work::Finished;
-            return Err(Error::Stopped.into());
+            return Err(Error::Stopped { nodes: None }.into());
         }
         let total = self.total();
         let out = with_solver(&self.config, &self.stop, |solver| step_work(&mut self.work, solver, total, sink));
