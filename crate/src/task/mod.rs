@@ -29,7 +29,7 @@ use crate::{Config, Error, Solver};
 use std::any::Any;
 use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// What a runner lends one unit: a solver and the MTD(f) guess that the previous unit run on
@@ -191,6 +191,39 @@ where
         )
         .collect::<Result<Vec<_>, Error>>()?;
     task.finish(units)
+}
+
+/// Counts the units of progress ([`Event::counts`]) a runner passes on, and follows each with
+/// an [`Event::Progress`]: what the worker shows as progress bars.
+pub struct Progress {
+    done: AtomicUsize,
+    total: usize,
+}
+
+impl Progress {
+    pub fn new(total: usize) -> Progress {
+        Progress { done: AtomicUsize::new(0), total }
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    pub fn send(&self, event: Event, sink: &mut dyn FnMut(Event)) {
+        let counts = event.counts();
+        sink(event);
+        if counts {
+            let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+            sink(Event::Progress { done, total: self.total });
+        }
+    }
+
+    /// Completes the progress of a job that sends no counted events (solve, inspect).
+    pub fn finish(&self, sink: &mut dyn FnMut(Event)) {
+        if self.done.load(Ordering::Relaxed) < self.total {
+            sink(Event::Progress { done: self.total, total: self.total });
+        }
+    }
 }
 
 thread_local! {
