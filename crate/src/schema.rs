@@ -3,9 +3,9 @@
 //! the command line's JSON; the facade renames keys to camelCase for JavaScript. Cards, seats,
 //! strains and deals are written as text: `"SA"`, `"N"`, `"NT"`, `"N:AK.…"`.
 //!
-//! Adding a kind: a [`Kind`], a [`Request`] and an [`Output`] variant, and its task.
+//! Adding a kind: a [`Kind`], a [`Request`] and an [`Output`] variant, and its task
+//! (in the `task` module, which also turns requests into tasks).
 
-use crate::task::{self, AnyTask};
 use crate::{
     pbn, Active, Card, Config, DdTable, Deal, Error, Position, Seat, Strain, TrickStats, TtMode, Vulnerability,
 };
@@ -230,60 +230,11 @@ impl Request {
             Request::Bench(r) => &r.options,
         }
     }
-
-    /// The task that answers the request. Every input error is found here, before any search.
-    pub fn task(&self) -> Result<AnyTask, Error> {
-        Ok(match self {
-            Request::Table(r) => task::boxed(OneTable(task::TablesTask::new(vec![parse_deal(&r.deal)?], false))),
-            Request::Tables(r) => {
-                let deals =
-                    r.deals.iter().enumerate().map(|(i, d)| parse_deal(d).map_err(|e| e.at(format!("deal {}", i + 1))));
-                task::boxed(task::TablesTask::new(deals.collect::<Result<_, _>>()?, true))
-            }
-            Request::Solve(r) => task::boxed(task::SolveTask(r.position()?)),
-            Request::Analyse(r) => task::boxed(task::AnalyseTask::new(r.position()?)),
-            Request::Inspect(r) => task::boxed(task::InspectTask::new(r.position()?, r.options.fresh == Some(true))),
-            Request::Par(r) => {
-                let dealer = r.dealer.as_deref().map_or(Ok(Seat::North), str::parse)?;
-                let vul = r.vulnerability.as_deref().map_or(Ok(Vulnerability::None), str::parse)?;
-                task::boxed(task::ParTask::new(parse_deal(&r.deal)?, dealer, vul))
-            }
-            Request::Play(r) => {
-                let (deal, strain, leader) = (parse_deal(&r.deal)?, r.trump.parse()?, r.leader.parse()?);
-                task::boxed(task::PlayTask::new(deal, strain, leader, r.play.parse()?)?)
-            }
-            Request::Bench(_) => task::boxed(task::BenchTask),
-        })
-    }
 }
 
 /// A deal in PBN notation, possibly in quotes.
 pub fn parse_deal(text: &str) -> Result<Deal, Error> {
     pbn::parse_deal(text.trim().trim_matches('"'))
-}
-
-/// A batch of one: its output is the table itself.
-struct OneTable(task::TablesTask);
-
-impl task::Task for OneTable {
-    type Unit = [u8; 4];
-    type Output = TableOut;
-
-    fn units(&self) -> usize {
-        self.0.units()
-    }
-
-    fn progress_total(&self) -> usize {
-        self.0.progress_total()
-    }
-
-    fn run_unit(&self, i: usize, lane: &mut task::Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
-        self.0.run_unit(i, lane, events)
-    }
-
-    fn finish(&self, rows: Vec<[u8; 4]>) -> Result<TableOut, Error> {
-        Ok(self.0.finish(rows)?.remove(0))
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -476,7 +427,7 @@ pub enum Event {
 }
 
 impl Event {
-    /// Whether the event is a unit of progress ([`task::Task::progress_total`]).
+    /// Whether the event is a unit of progress (see `Task::progress_total`).
     pub fn counts(&self) -> bool {
         matches!(self, Event::Entry { .. } | Event::Card { .. } | Event::Trace { .. } | Event::Deal { .. })
     }

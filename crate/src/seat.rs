@@ -77,11 +77,3 @@ impl fmt::Display for Seat {
         write!(f, "{}", self.letter())
     }
 }
-
-impl std::str::FromStr for Seat {
-    type Err = crate::Error;
-
-    fn from_str(s: &str) -> Result<Seat, crate::Error> {
-        Seat::parse(s).ok_or_else(|| crate::Error::UnknownSeat(s.to_string()))
-    }
-}

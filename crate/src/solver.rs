@@ -1,10 +1,10 @@
-//! The public entry points: exact values by MTD(f) over null-window searches, per-card
-//! analysis (a consumer of [`crate::task::AnalyseTask`]), and the active cards of a position.
+//! The public entry points: exact values by MTD(f) over null-window searches, a card's value,
+//! and the active cards of a position. Jobs on top of them are in `task`.
 
 use crate::hints::FollowHints;
-use crate::moves::Trick;
 use crate::search::{lengths_key, Search};
 use crate::suit_cash::SuitCash;
+use crate::trick::Trick;
 use crate::tt::{OwnerTable, Tt};
 use crate::{Card, Cards, Config, Error, Position, Seat, Stats, Strain, Suit};
 use std::sync::atomic::AtomicBool;
@@ -139,20 +139,6 @@ impl Solver {
     pub fn solve(&mut self, pos: &Position) -> Result<u8, Error> {
         let ns = self.value_ns(pos, None)?;
         Ok(for_side(pos.to_move(), ns, pos.tricks_left()))
-    }
-
-    /// Every legal card of the player to move with the tricks its side takes after playing
-    /// it (the current trick included). Equivalent cards share one search; `on_card` hears
-    /// each result as soon as it is known. The result lists cards from spades to clubs,
-    /// high to low.
-    pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
-        let task = crate::task::AnalyseTask::new(pos.clone());
-        let out = crate::task::run(task, self, &mut |event| {
-            if let crate::schema::Event::Card { card, tricks } = event {
-                on_card(card, tricks);
-            }
-        })?;
-        Ok(out.tricks.0)
     }
 
     /// The tricks the side to move takes after playing `card` (the current trick included),

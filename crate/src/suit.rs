@@ -110,11 +110,3 @@ impl fmt::Display for Strain {
         f.write_str(self.name())
     }
 }
-
-impl std::str::FromStr for Strain {
-    type Err = crate::Error;
-
-    fn from_str(s: &str) -> Result<Strain, crate::Error> {
-        Strain::parse(s).ok_or_else(|| crate::Error::UnknownStrain(s.to_string()))
-    }
-}

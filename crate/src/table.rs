@@ -19,20 +19,6 @@ impl DdTable {
     }
 }
 
-/// The DD table of `deal`, one strain after another on this thread. Each strain keeps one
-/// transposition table for its four declarers, whose searches share many positions.
-pub fn solve_table(deal: &crate::Deal, config: &crate::Config) -> Result<DdTable, crate::Error> {
-    crate::Solver::new(*config).table(deal)
-}
-
-impl crate::Solver {
-    /// The DD table of `deal` with this solver's memory (reused across deals).
-    pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
-        let task = crate::task::TablesTask::new(vec![*deal], false);
-        Ok(crate::task::run(task, self, &mut |_| {})?[0].tricks)
-    }
-}
-
 /// The four declarers of one strain; `on_entry` hears each result as it is found.
 pub fn solve_strain(
     solver: &mut crate::Solver,
@@ -52,22 +38,4 @@ pub fn solve_strain(
         on_entry(declarer, if declarer.is_ns() { ns } else { size - ns });
     }
     Ok(())
-}
-
-/// The DD table with the strains spread over the rayon pool, on each thread's solver.
-#[cfg(feature = "parallel")]
-pub fn solve_table_parallel(
-    deal: &crate::Deal,
-    config: &crate::Config,
-    on_entry: &(dyn Fn(Seat, Strain, u8) + Sync),
-) -> Result<DdTable, crate::Error> {
-    use crate::schema::Event;
-    use crate::task::{run_parallel, TablesTask, ThreadSolver};
-    let task = TablesTask::new(vec![*deal], false);
-    let out = run_parallel(&task, || ThreadSolver::take(config, None), &|event| {
-        if let Event::Entry { declarer, strain, tricks, .. } = event {
-            on_entry(declarer, strain, tricks);
-        }
-    })?;
-    Ok(out[0].tricks)
 }

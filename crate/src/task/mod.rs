@@ -11,18 +11,21 @@
 //! the first guesses depend on which units a solver ran before.
 //!
 //! Adding a kind of job: write a type implementing [`Task`] (one file here), give its output
-//! a variant of [`Output`] and its request a variant of [`Kind`] and [`Request`]
-//! (`crate::schema`).
+//! a variant of [`Output`] and its request a variant of `Kind` and `Request`
+//! (`crate::schema`), and build it in `Request::task` (`request.rs`).
 
-mod bench;
+pub(crate) mod bench;
 mod play;
 mod position;
+mod request;
 mod table;
 
 pub use bench::BenchTask;
-pub use play::PlayTask;
+pub use play::{analyse_play, PlayTask};
 pub use position::{AnalyseTask, InspectTask, SolveTask};
-pub use table::{ParTask, TablesTask};
+#[cfg(feature = "parallel")]
+pub use table::solve_table_parallel;
+pub use table::{solve_table, ParTask, TablesTask};
 
 use crate::schema::{Event, Output};
 use crate::{Config, Error, Solver};

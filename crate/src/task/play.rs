@@ -2,7 +2,7 @@
 
 use super::{Lane, Task};
 use crate::schema::{Event, PlayOut};
-use crate::{Card, Deal, Error, Position, Seat, Strain};
+use crate::{Card, Config, Deal, Error, Position, Seat, Solver, Strain};
 
 /// Unit `i` values the position after `i` cards, seeded with the value before it.
 pub struct PlayTask {
@@ -60,4 +60,17 @@ impl Task for PlayTask {
             declarer_tricks,
         })
     }
+}
+
+/// Declarer's total tricks (those already won plus the DD value of the rest) before any card
+/// and after each card of `play`. Declarer sits to the right of the opening `leader`.
+pub fn analyse_play(
+    deal: &Deal,
+    strain: Strain,
+    leader: Seat,
+    play: &[Card],
+    config: &Config,
+) -> Result<Vec<u8>, Error> {
+    let task = PlayTask::new(*deal, strain, leader, play.to_vec())?;
+    Ok(super::run(task, &mut Solver::new(*config), &mut |_| {})?.declarer_tricks)
 }

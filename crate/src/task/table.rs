@@ -116,3 +116,34 @@ impl Task for ParTask {
         Ok(ParOut { deal, dealer: self.dealer, vulnerable: self.vulnerable, tricks, scores })
     }
 }
+
+/// The DD table of `deal`, one strain after another on this thread. Each strain keeps one
+/// transposition table for its four declarers, whose searches share many positions.
+pub fn solve_table(deal: &crate::Deal, config: &crate::Config) -> Result<DdTable, crate::Error> {
+    crate::Solver::new(*config).table(deal)
+}
+
+impl crate::Solver {
+    /// The DD table of `deal` with this solver's memory (reused across deals).
+    pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
+        let task = TablesTask::new(vec![*deal], false);
+        Ok(super::run(task, self, &mut |_| {})?[0].tricks)
+    }
+}
+
+/// The DD table with the strains spread over the rayon pool, on each thread's solver.
+#[cfg(feature = "parallel")]
+pub fn solve_table_parallel(
+    deal: &crate::Deal,
+    config: &crate::Config,
+    on_entry: &(dyn Fn(Seat, Strain, u8) + Sync),
+) -> Result<DdTable, crate::Error> {
+    use super::{run_parallel, ThreadSolver};
+    let task = TablesTask::new(vec![*deal], false);
+    let out = run_parallel(&task, || ThreadSolver::take(config, None), &|event| {
+        if let Event::Entry { declarer, strain, tricks, .. } = event {
+            on_entry(declarer, strain, tricks);
+        }
+    })?;
+    Ok(out[0].tricks)
+}
