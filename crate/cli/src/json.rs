@@ -2,7 +2,7 @@
 //! `{"deal": "N:…", "tricks": {"N": {"NT": 9, …}, …}}`.
 
 use serde::Serialize;
-use serde_json::ser::{CompactFormatter, Formatter};
+use serde_json::ser::Formatter;
 use std::io::{self, Write};
 
 /// Compact JSON with a space after each `:` and `,`.
@@ -10,21 +10,11 @@ struct Spaced;
 
 impl Formatter for Spaced {
     fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        CompactFormatter.begin_array_value(w, first)?;
-        if first {
-            Ok(())
-        } else {
-            w.write_all(b" ")
-        }
+        w.write_all(if first { b"" } else { b", " })
     }
 
     fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        CompactFormatter.begin_object_key(w, first)?;
-        if first {
-            Ok(())
-        } else {
-            w.write_all(b" ")
-        }
+        self.begin_array_value(w, first)
     }
 
     fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {

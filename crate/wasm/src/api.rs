@@ -2,13 +2,11 @@
 //! the engine's task ([`Request::task`] checks all input, before any search); a [`Job`] runs
 //! it in steps on the calling thread (the single build: the worker reads its messages between
 //! steps) or over the rayon pool (the threaded build). Outputs and events reach JS in the
-//! schema's shapes with camelCase keys ([`to_json`]).
+//! schema's shapes with camelCase keys ([`camel_case`]).
 
 use glasshand::schema::{Event, Output, Request};
 use glasshand::task::{AnyTask, Progress, Stepper, Task, ThreadSolver};
 use glasshand::{Config, Error};
-use serde::Serialize;
-use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -17,22 +15,11 @@ use std::sync::Arc;
 pub const DEFAULT_TT_MEGABYTES: usize = 16;
 pub const MAX_TT_MEGABYTES: usize = 64;
 
-/// `value` as JSON with camelCase keys (`dealer_par_score_ns` becomes `dealerParScoreNs`;
-/// keys without `_`, such as cards, seats and strains, stay as they are).
-pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
-    fn camel(key: String) -> String {
-        let words = key.split('_').enumerate();
-        let up = |w: &str| w.get(..1).map_or(String::new(), str::to_uppercase) + w.get(1..).unwrap_or("");
-        words.map(|(i, w)| if i == 0 { w.to_string() } else { up(w) }).collect()
-    }
-    fn rename(value: Value) -> Value {
-        match value {
-            Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (camel(k), rename(v))).collect()),
-            Value::Array(items) => Value::Array(items.into_iter().map(rename).collect()),
-            other => other,
-        }
-    }
-    rename(serde_json::to_value(value).expect("the schema serializes"))
+/// A schema key for JS: `dealer_par_score_ns` becomes `dealerParScoreNs`; keys without `_`
+/// (cards, seats, strains) stay as they are.
+pub fn camel_case(key: &str) -> String {
+    let up = |w: &str| w.get(..1).map_or(String::new(), str::to_uppercase) + w.get(1..).unwrap_or("");
+    key.split('_').enumerate().map(|(i, w)| if i == 0 { w.to_string() } else { up(w) }).collect()
 }
 
 /// A request, checked and ready to run.
@@ -41,7 +28,8 @@ pub struct Job {
     config: Config,
     /// Stops the job: the search polls it, and the job ends with `stopped`.
     pub stop: Arc<AtomicBool>,
-    progress: Progress,
+    /// Its `total()` is the units of progress, for the start message.
+    pub progress: Progress,
 }
 
 impl Job {
@@ -56,11 +44,6 @@ impl Job {
         let task = request.task()?;
         let progress = Progress::new(task.progress_total());
         Ok(Job { stepper: Stepper::new(task), config, stop: Arc::default(), progress })
-    }
-
-    /// Units of progress, for the start message.
-    pub fn total(&self) -> usize {
-        self.progress.total()
     }
 
     /// Runs the next unit of work on this thread's solver; the output after the last one.
@@ -90,9 +73,20 @@ mod tests {
     use super::*;
     use glasshand::schema::{CardList, Kind};
     use glasshand::{pbn, Card, Position, Seat, Solver, Strain};
+    use serde::Serialize;
     use serde_json::json;
+    use serde_json::Value;
 
     const DEAL: &str = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
+
+    /// The JS shape, as `bindings` makes it: the schema's JSON with camelCase keys.
+    fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
+        match serde_json::to_value(value).unwrap() {
+            Value::Object(map) => map.into_iter().map(|(k, v)| (camel_case(&k), to_json(&v))).collect(),
+            Value::Array(items) => items.iter().map(to_json).collect(),
+            other => other,
+        }
+    }
 
     fn job(kind: &str, request: &Value) -> Result<Job, Error> {
         Job::new(kind, request.clone())

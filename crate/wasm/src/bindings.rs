@@ -1,7 +1,7 @@
 //! The wasm-bindgen surface of `web/worker.js`: plain JS objects in and out, errors as JS
 //! `Error`s with a `code` (and `nodes`) property.
 
-use crate::api::{to_json, Job as Inner};
+use crate::api::{camel_case, Job as Inner};
 #[cfg(feature = "parallel")]
 use glasshand::schema::{Event, Output};
 use glasshand::Error;
@@ -13,10 +13,25 @@ use wasm_bindgen::prelude::*;
 /// The first panic's message, for the worker to report.
 static PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-/// The schema's shapes with camelCase keys, as plain JS objects.
+/// The schema's shapes as plain JS objects with camelCase keys.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     let s = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    to_json(value).serialize(&s).unwrap_or_else(|e| js_sys::Error::new(&e.to_string()).into())
+    camel_keys(value.serialize(&s).unwrap_or_else(|e| js_sys::Error::new(&e.to_string()).into()))
+}
+
+fn camel_keys(value: JsValue) -> JsValue {
+    if let Some(items) = value.dyn_ref::<js_sys::Array>() {
+        return items.iter().map(camel_keys).collect::<js_sys::Array>().into();
+    }
+    if !value.is_object() {
+        return value;
+    }
+    let out = js_sys::Object::new();
+    for pair in js_sys::Object::entries(value.unchecked_ref()).iter().map(JsCast::unchecked_into::<js_sys::Array>) {
+        let key = camel_case(&pair.get(0).as_string().unwrap_or_default());
+        let _ = js_sys::Reflect::set(&out, &key.into(), &camel_keys(pair.get(1)));
+    }
+    out.into()
 }
 
 /// `Error(message)` with `code` and (a stopped inspection) `nodes`.
@@ -140,7 +155,7 @@ impl Job {
         let inner = Inner::new(kind, serde_wasm_bindgen::Deserializer::from(request)).map_err(|e| engine_error(&e))?;
         Ok(Job {
             stop: inner.stop.clone(),
-            total: inner.total() as u32,
+            total: inner.progress.total() as u32,
             inner: Some(inner),
             #[cfg(feature = "parallel")]
             shared: Default::default(),
@@ -184,7 +199,10 @@ impl Job {
     pub fn poll(&self) -> JsValue {
         let events = self.shared.events.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default();
         let done = self.shared.outcome.lock().map(|o| o.is_some()).unwrap_or(true);
-        to_js(&serde_json::json!({"events": events, "done": done}))
+        let out = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&out, &"events".into(), &to_js(&events));
+        let _ = js_sys::Reflect::set(&out, &"done".into(), &done.into());
+        out.into()
     }
 
     /// Threaded build, once `poll` said `done`: the result, or throws the job's error.
