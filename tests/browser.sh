@@ -8,7 +8,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 bash web/build.sh
 # The bench test compares the wasm signature with the native binary: never a stale one.
-cargo build --release -p glasshand --quiet
+cargo build --release -p glasshand-cli --quiet
 mkdir -p tests/artifacts
 # The shared ground truth sits beside the repository (../shared); GLASSHAND_SHARED overrides.
 if [ ! -f "${GLASSHAND_SHARED:-../shared}/data/tables.jsonl" ]; then

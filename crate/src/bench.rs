@@ -1,29 +1,5 @@
-//! The bench signature: the node count of the DD tables of a fixed deal list, solved on one
-//! thread with a fresh solver. Any change to the search changes it; a refactor must not. The
-//! command line and the wasm build print the same number.
+//! The bench signature: the node count of the DD tables of a fixed deal list on one thread
+//! with a fresh solver (`glasshand bench`). Any change to the search changes it; a refactor
+//! must not. The wasm builds print the same number.
 
-use crate::{pbn, Config, Error, Solver};
-
-/// A fixed list of random deals (the 1st, 3rd, 6th and 8th of the shared set), small
-/// enough for the wasm build to check in a browser test.
-pub const DEALS: &[&str] = &[
-    "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962",
-    "N:T95.J852.3.T8764 K764.A643.AK.KJ2 J83.K7.J875.AQ93 AQ2.QT9.QT9642.5",
-    "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-    "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
-];
-
-/// The total node count; `on_deal` hears each deal's count.
-pub fn signature(config: &Config, on_deal: &mut dyn FnMut(usize, u64)) -> Result<u64, Error> {
-    let mut solver = Solver::new(*config);
-    let mut total = 0;
-    for (i, text) in DEALS.iter().enumerate() {
-        let deal = pbn::parse_deal(text)?;
-        solver.reset_stats();
-        solver.table(&deal)?;
-        let nodes = solver.stats().nodes();
-        on_deal(i, nodes);
-        total += nodes;
-    }
-    Ok(total)
-}
+pub use crate::task::bench::{signature, DEALS};

@@ -1,6 +1,6 @@
 //! A single card: a suit and a rank from 2 to 14 (ace).
 
-use crate::{Error, Suit};
+use crate::Suit;
 use std::fmt;
 
 pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
@@ -34,17 +34,6 @@ impl Card {
     pub fn rank_char(self) -> char {
         rank_char(self.rank())
     }
-
-    /// Parses `SA`, `hT`, `D10`, `♣7`.
-    pub fn parse(s: &str) -> Result<Card, Error> {
-        let s = s.trim();
-        let mut chars = s.chars();
-        let suit_char = chars.next().ok_or_else(|| Error::Syntax("empty card".into()))?;
-        let suit = Suit::from_char(suit_char).ok_or(Error::UnknownSuit(suit_char))?;
-        let rest: String = chars.collect();
-        let rank = parse_rank_str(&rest)?;
-        Ok(Card::new(suit, rank))
-    }
 }
 
 pub fn rank_char(rank: u8) -> char {
@@ -54,18 +43,6 @@ pub fn rank_char(rank: u8) -> char {
 pub fn rank_from_char(c: char) -> Option<u8> {
     let u = c.to_ascii_uppercase() as u8;
     RANK_CHARS.iter().position(|&r| r == u).map(|p| p as u8 + 2)
-}
-
-fn parse_rank_str(s: &str) -> Result<u8, Error> {
-    if s == "10" {
-        return Ok(10);
-    }
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => rank_from_char(c).ok_or(Error::UnknownRank(c)),
-        (None, _) => Err(Error::Syntax("card without a rank".into())),
-        (Some(_), Some(_)) => Err(Error::Syntax(format!("bad card rank '{s}'"))),
-    }
 }
 
 impl fmt::Display for Card {

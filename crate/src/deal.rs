@@ -1,6 +1,7 @@
 //! A deal (four hands, possibly an ending) and a position to solve within it.
 
-use crate::{Card, Cards, Error, Seat, Strain, Suit};
+use crate::trick::trick_winner;
+use crate::{Card, Cards, Error, Seat, Strain};
 
 /// Four disjoint hands of equal size: a full deal or an ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,8 +48,22 @@ impl Deal {
         Seat::ALL.into_iter().find(|s| self.hand(*s).contains(card))
     }
 
+    /// PBN notation from North: `N:AK.… …`.
     pub fn to_pbn(&self) -> String {
-        crate::pbn::format_deal(self, Seat::North)
+        self.to_pbn_from(Seat::North)
+    }
+
+    /// PBN notation with the hands clockwise from `first`.
+    pub fn to_pbn_from(&self, first: Seat) -> String {
+        let hands: Vec<String> = (0..4).map(|i| self.hand(first.offset(i)).to_string()).collect();
+        format!("{}:{}", first.letter(), hands.join(" "))
+    }
+}
+
+impl std::fmt::Display for Deal {
+    /// PBN notation from North.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_pbn())
     }
 }
 
@@ -143,6 +158,11 @@ impl Position {
 
     /// The position after `card` is played; completing a trick moves to the next one.
     pub fn play(&self, card: Card) -> Result<Position, Error> {
+        Ok(self.play_scored(card)?.0)
+    }
+
+    /// [`Position::play`], with the seat that won the trick when `card` completed it.
+    pub fn play_scored(&self, card: Card) -> Result<(Position, Option<Seat>), Error> {
         if self.tricks_left() == 0 {
             return Err(Error::NoCardsLeft);
         }
@@ -159,34 +179,14 @@ impl Position {
         let mut trick = self.trick.clone();
         trick.push(card);
         if trick.len() < 4 {
-            return Ok(Position { deal: self.deal, strain: self.strain, leader: self.leader, trick });
+            return Ok((Position { deal: self.deal, strain: self.strain, leader: self.leader, trick }, None));
         }
         let winner = self.leader.offset(trick_winner(&trick, self.strain.trump()));
         let mut hands = self.deal.hands();
         for (i, &c) in trick.iter().enumerate() {
             hands[self.leader.offset(i).index()].remove(c);
         }
-        Ok(Position::at_trick_start(Deal { hands }, self.strain, winner))
-    }
-}
-
-/// Index (0..4 from the leader) of the card that wins a complete or partial trick.
-pub fn trick_winner(trick: &[Card], trump: Option<Suit>) -> usize {
-    let mut best = 0;
-    for (i, &card) in trick.iter().enumerate().skip(1) {
-        if beats(card, trick[best], trump) {
-            best = i;
-        }
-    }
-    best
-}
-
-/// Does `card`, played to a trick, beat `best`, the card winning it so far?
-pub(crate) fn beats(card: Card, best: Card, trump: Option<Suit>) -> bool {
-    if card.suit() == best.suit() {
-        card.rank() > best.rank()
-    } else {
-        Some(card.suit()) == trump
+        Ok((Position::at_trick_start(Deal { hands }, self.strain, winner), Some(winner)))
     }
 }
 
@@ -209,13 +209,5 @@ mod tests {
         assert_eq!(pos.play(card("SK")).unwrap_err(), Error::CardNotHeld { card: card("SK"), seat: Seat::North });
         let revoke = Position::at_trick_start(deal, Strain::NoTrump, Seat::North).play(card("SA")).unwrap();
         assert_eq!(revoke.legal_cards().len(), 2);
-    }
-
-    #[test]
-    fn winner_follows_suit_and_trumps() {
-        let t = [card("S2"), card("SA"), card("H3"), card("S5")];
-        assert_eq!(trick_winner(&t, None), 1);
-        assert_eq!(trick_winner(&t, Some(Suit::Hearts)), 2);
-        assert_eq!(trick_winner(&t, Some(Suit::Clubs)), 1);
     }
 }

@@ -34,8 +34,15 @@ pub enum Error {
     TrickTooLong(usize),
     /// A card played after the last trick, or a play sequence longer than the hands.
     NoCardsLeft,
-    /// The search was asked to stop before it finished.
-    Stopped,
+    UnknownVulnerability(String),
+    /// A request that does not have the expected shape (a missing field, an unknown kind).
+    BadRequest(String),
+    /// The search was asked to stop before it finished; an inspection tells its nodes.
+    Stopped {
+        nodes: Option<u64>,
+    },
+    /// An error in one part of the input, named by the text.
+    At(String, Box<Error>),
 }
 
 impl Error {
@@ -54,8 +61,18 @@ impl Error {
             Error::Revoke { .. } => "revoke",
             Error::TrickTooLong(_) => "trick-too-long",
             Error::NoCardsLeft => "no-cards-left",
-            Error::Stopped => "stopped",
+            Error::UnknownVulnerability(_) => "unknown-vulnerability",
+            Error::BadRequest(_) => "bad-request",
+            Error::Stopped { .. } => "stopped",
+            Error::At(_, e) => e.code(),
         }
+    }
+}
+
+impl Error {
+    /// This error, said to be in `what` ("deal 2", "card 5 (SA)").
+    pub fn at(self, what: impl Into<String>) -> Error {
+        Error::At(what.into(), Box::new(self))
     }
 }
 
@@ -105,7 +122,10 @@ impl fmt::Display for Error {
                 write!(f, "the current trick has {n} cards; at most 3 can be played to it")
             }
             Error::NoCardsLeft => write!(f, "no cards are left to play"),
-            Error::Stopped => write!(f, "the search was stopped"),
+            Error::UnknownVulnerability(v) => write!(f, "unknown vulnerability '{v}' (use None, NS, EW or All)"),
+            Error::BadRequest(msg) => write!(f, "{msg}"),
+            Error::Stopped { .. } => write!(f, "the search was stopped"),
+            Error::At(what, e) => write!(f, "{what}: {e}"),
         }
     }
 }

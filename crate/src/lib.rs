@@ -7,44 +7,50 @@
 //! entry holds for every position with the same suit lengths and the same owners of the
 //! active cards: the inert cards below them may be dealt any way.
 //!
-//! Module map: [`bench`] (the node-count signature), [`cards`] (the `u64` card set),
-//! [`deal`] (deals and positions), [`pbn`], [`moves`] (equivalent-card groups and their
-//! ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`suit_cash`] (one
-//! suit run by both hands), [`tt`], [`search`], [`solver`] (the public entry points),
-//! [`table`], [`par`], [`play`], [`stats`].
+//! Public modules: [`task`] (every job written once, run stepped or in parallel),
+//! [`schema`] (the jobs' requests, events and outputs), [`pbn`], [`bench`] (the node-count
+//! signature). Inside: `cards` (the `u64` card set), `deal` (deals and positions), `trick`
+//! (the trick rules), `moves` (equivalent-card groups and their ordering), `hints` (the
+//! followers' first guesses), `quick_tricks`, `suit_cash` (one suit run by both hands),
+//! `tt`, `search`, `config`, `solver` (MTD(f), per-card analysis, active cards), `table`,
+//! `par`, `play`, `stats`.
 
 pub mod bench;
-pub mod card;
-pub mod cards;
-pub mod deal;
-pub mod error;
-pub mod hints;
-pub mod moves;
-pub mod par;
+mod card;
+mod cards;
+mod config;
+mod deal;
+mod error;
+mod hints;
+mod moves;
+mod par;
 pub mod pbn;
-pub mod play;
 mod prefetch;
-pub mod quick_tricks;
-pub mod search;
-pub mod seat;
-pub mod solver;
-pub mod stats;
-pub mod suit;
-pub mod suit_cash;
-pub mod table;
-pub mod tt;
+mod quick_tricks;
+pub mod schema;
+mod search;
+mod seat;
+mod solver;
+mod stats;
+mod suit;
+mod suit_cash;
+mod table;
+pub mod task;
+mod trick;
+mod tt;
 
 pub use card::Card;
 pub use cards::Cards;
+pub use config::{Config, TtMode};
 pub use deal::{Deal, Position};
 pub use error::Error;
 pub use par::{dealer_par, par, DealerPar, Par};
 pub use pbn::{Contract, Game, Vulnerability};
-pub use play::analyse_play;
 pub use seat::Seat;
-pub use solver::{Active, Config, Solver, TtMode};
+pub use solver::{Active, Solver};
 pub use stats::{Stats, TrickStats};
 pub use suit::{Strain, Suit};
+pub use table::{solve_strain, DdTable};
 #[cfg(feature = "parallel")]
-pub use table::solve_table_parallel;
-pub use table::{solve_strain, solve_table, DdTable};
+pub use task::solve_table_parallel;
+pub use task::{analyse_play, solve_table};

@@ -3,69 +3,8 @@
 //! Two cards of one hand are equivalent when no card still in play (in a hand or on the
 //! table in the current trick) lies between them: only one of each group is searched.
 
+use crate::trick::{beats, Trick};
 use crate::{Card, Cards, Seat, Suit};
-
-/// The cards of the trick in progress.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Trick {
-    pub leader: Seat,
-    pub cards: [Card; 4],
-    pub len: usize,
-    trump: Option<Suit>,
-    /// The card winning so far and its index, kept up to date: every node asks for them.
-    winning: Card,
-    winner: usize,
-    /// The cards played so far, as a set.
-    played: Cards,
-    /// A hash of the TT key at the trick's start and the cards played since (0 if
-    /// unknown): the followers' hints are kept under it.
-    pub hint_hash: u64,
-}
-
-impl Trick {
-    pub fn new(leader: Seat, trump: Option<Suit>) -> Trick {
-        Trick {
-            leader,
-            cards: [Card::new(Suit::Spades, 2); 4],
-            len: 0,
-            trump,
-            winning: Card::new(Suit::Spades, 2),
-            winner: 0,
-            played: Cards::EMPTY,
-            hint_hash: 0,
-        }
-    }
-
-    pub fn to_move(self) -> Seat {
-        self.leader.offset(self.len)
-    }
-
-    pub fn played(&self) -> Cards {
-        self.played
-    }
-
-    pub fn with(&self, card: Card) -> Trick {
-        let mut t = *self;
-        if t.len == 0 || crate::deal::beats(card, t.winning, t.trump) {
-            t.winner = t.len;
-            t.winning = card;
-        }
-        t.cards[t.len] = card;
-        t.played.insert(card);
-        t.len += 1;
-        t
-    }
-
-    /// Index of the card winning so far.
-    pub fn winner(&self) -> usize {
-        self.winner
-    }
-
-    /// The card winning so far (meaningless in an empty trick).
-    pub fn winning(&self) -> Card {
-        self.winning
-    }
-}
 
 /// Cards to try, best first.
 pub(crate) struct MoveList {
@@ -358,7 +297,7 @@ impl Follow {
     }
 
     fn beats_winner(&self, card: Card) -> bool {
-        crate::deal::beats(card, self.winning, self.trump)
+        beats(card, self.winning, self.trump)
     }
 
     fn weight(&self, low: Card, high: Card) -> i32 {

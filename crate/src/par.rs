@@ -18,7 +18,8 @@ use std::cmp::Reverse;
 ///
 /// The two halves differ only when being first to bid matters, as when both sides can make
 /// 1NT.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Par {
     /// The par score for North-South when North-South bid first (the number in `par_ns`).
     pub score_ns: i32,
@@ -34,7 +35,8 @@ pub struct Par {
 }
 
 /// The par results of DDS `DealerPar()`: the dealer's side bids first.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DealerPar {
     /// The par score for North-South.
     pub score_ns: i32,

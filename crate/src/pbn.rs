@@ -54,10 +54,53 @@ pub fn parse_hand(text: &str) -> Result<Cards, Error> {
     Ok(hand)
 }
 
-/// `N:...` with hands clockwise from `first`.
-pub fn format_deal(deal: &Deal, first: Seat) -> String {
-    let hands: Vec<String> = (0..4).map(|i| deal.hand(first.offset(i)).to_string()).collect();
-    format!("{}:{}", first.letter(), hands.join(" "))
+impl Card {
+    /// Parses `SA`, `hT`, `D10`, `♣7`.
+    pub fn parse(s: &str) -> Result<Card, Error> {
+        let s = s.trim();
+        let mut chars = s.chars();
+        let suit_char = chars.next().ok_or_else(|| Error::Syntax("empty card".into()))?;
+        let suit = Suit::from_char(suit_char).ok_or(Error::UnknownSuit(suit_char))?;
+        let rest: String = chars.collect();
+        let rank = parse_rank_str(&rest)?;
+        Ok(Card::new(suit, rank))
+    }
+}
+
+fn parse_rank_str(s: &str) -> Result<u8, Error> {
+    if s == "10" {
+        return Ok(10);
+    }
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => crate::card::rank_from_char(c).ok_or(Error::UnknownRank(c)),
+        (None, _) => Err(Error::Syntax("card without a rank".into())),
+        (Some(_), Some(_)) => Err(Error::Syntax(format!("bad card rank '{s}'"))),
+    }
+}
+
+impl std::str::FromStr for Card {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Card, Error> {
+        Card::parse(s)
+    }
+}
+
+impl std::str::FromStr for Seat {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Seat, crate::Error> {
+        Seat::parse(s).ok_or_else(|| crate::Error::UnknownSeat(s.to_string()))
+    }
+}
+
+impl std::str::FromStr for Strain {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Strain, crate::Error> {
+        Strain::parse(s).ok_or_else(|| crate::Error::UnknownStrain(s.to_string()))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +138,21 @@ impl Vulnerability {
             Vulnerability::EastWest => "EW",
             Vulnerability::Both => "All",
         }
+    }
+}
+
+impl std::fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Vulnerability {
+    type Err = Error;
+
+    /// `None`, `NS`, `EW`, `All` and DDS's and PBN's other spellings (`Both`, `-`, …).
+    fn from_str(s: &str) -> Result<Vulnerability, Error> {
+        Vulnerability::parse(s).ok_or_else(|| Error::UnknownVulnerability(s.to_string()))
     }
 }
 
@@ -247,7 +305,7 @@ fn play_section(strain: Option<Strain>, first: Seat, lines: &[String]) -> Result
         if trick.len() < 4 {
             break;
         }
-        leader = leader.offset(crate::deal::trick_winner(&trick, trump));
+        leader = leader.offset(crate::trick::trick_winner(&trick, trump));
         if tokens.iter().any(|t| t.starts_with('*')) {
             break;
         }

@@ -2,12 +2,13 @@
 //! returning the answer with the active cards of its proof (partition search).
 
 use crate::hints::{self, FollowHints};
-use crate::moves::{self, MoveList, Trick};
+use crate::moves::{self, MoveList};
 use crate::quick_tricks::{cash_then_run, sure_tricks};
-use crate::solver::{Config, TtMode};
 use crate::suit_cash::SuitCash;
+use crate::trick::Trick;
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
 use crate::{Card, Cards, Seat, Stats, Suit};
+use crate::{Config, TtMode};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many trick starts pass between two looks at the stop flag.

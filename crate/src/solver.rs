@@ -1,59 +1,20 @@
-//! The public entry points: exact values by MTD(f) over null-window searches, per-card
-//! analysis, and the active cards of a position.
+//! The public entry points: exact values by MTD(f) over null-window searches, a card's value,
+//! and the active cards of a position. Jobs on top of them are in `task`.
 
 use crate::hints::FollowHints;
-use crate::moves::Trick;
 use crate::search::{lengths_key, Search};
 use crate::suit_cash::SuitCash;
+use crate::trick::Trick;
 use crate::tt::{OwnerTable, Tt};
-use crate::{Card, Cards, Error, Position, Seat, Stats, Strain, Suit};
-use serde::Serialize;
+use crate::{Card, Cards, Config, Error, Position, Seat, Stats, Strain, Suit};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// Which transposition table the search uses: the rungs of the teaching site's ablation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum TtMode {
-    Off,
-    /// Same cards in the same hands.
-    Exact,
-    /// Same layout of relative ranks.
-    Relative,
-    /// Same owners of the active cards only (Ginsberg's partition search).
-    Partition,
-}
-
-impl TtMode {
-    pub fn parse(s: &str) -> Option<TtMode> {
-        match s.to_ascii_lowercase().as_str() {
-            "off" => Some(TtMode::Off),
-            "exact" => Some(TtMode::Exact),
-            "relative" => Some(TtMode::Relative),
-            "partition" => Some(TtMode::Partition),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// Memory for the transposition table of one solver (one per thread).
-    pub tt_megabytes: usize,
-    pub tt_mode: TtMode,
-    pub quick_tricks: bool,
-    pub move_ordering: bool,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config { tt_megabytes: 32, tt_mode: TtMode::Partition, quick_tricks: true, move_ordering: true }
-    }
-}
 
 /// The active cards of a solved position: per suit the top `k` cards whose ranks the proof
 /// needed. Every deal with the same suit lengths and the same owners of these cards has the
 /// same value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Active {
     /// The tricks the side to move takes, the current trick included.
     pub tricks: u8,
@@ -63,12 +24,6 @@ pub struct Active {
     pub inert: Cards,
     /// How many layouts of the inert cards (same lengths in every hand) share the value.
     pub deals_sharing: f64,
-}
-
-impl Serialize for Cards {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter().map(|c| c.to_string()))
-    }
 }
 
 /// Solves positions; keeps its transposition table between calls of the same strain.
@@ -156,7 +111,7 @@ impl Solver {
         };
         let out = search.run(&trick, target);
         if search.stopped {
-            return Err(Error::Stopped);
+            return Err(Error::Stopped { nodes: None });
         }
         Ok(out)
     }
@@ -186,32 +141,11 @@ impl Solver {
         Ok(for_side(pos.to_move(), ns, pos.tricks_left()))
     }
 
-    /// Every legal card of the player to move with the tricks its side takes after playing
-    /// it (the current trick included). Equivalent cards share one search; `on_card` hears
-    /// each result as soon as it is known. The result lists cards from spades to clubs,
-    /// high to low.
-    pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
-        let mut out = Vec::new();
-        let mut guess = None;
-        for group in pos.groups() {
-            let card = group.lowest().expect("groups are not empty");
-            let (tricks, child_ns) = self.card_value(pos, card, guess)?;
-            guess = Some(child_ns);
-            for c in group.iter() {
-                on_card(c, tricks);
-                out.push((c, tricks));
-            }
-        }
-        // Groups come spades first, high to low, and so do the cards within a group.
-        Ok(out)
-    }
-
     /// The tricks the side to move takes after playing `card` (the current trick included),
     /// and North-South's value of the position that follows, a guess for the next card.
     pub fn card_value(&mut self, pos: &Position, card: Card, guess: Option<u8>) -> Result<(u8, u8), Error> {
-        let child = pos.play(card)?;
-        let completed = pos.trick().len() == 3;
-        let bonus = (completed && child.leader().is_ns()) as u8;
+        let (child, winner) = pos.play_scored(card)?;
+        let bonus = winner.is_some_and(Seat::is_ns) as u8;
         let child_ns = self.value_ns(&child, guess)?;
         Ok((for_side(pos.to_move(), child_ns + bonus, pos.tricks_left()), child_ns))
     }

@@ -1,9 +1,8 @@
 //! Counters of a search, per trick, for the teaching site's charts and the bench signature.
 
-use serde::Serialize;
-
 /// What the search did at one trick depth (trick 1 is the first trick of a 13-card deal).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TrickStats {
     /// Positions visited, one per card considered.
     pub nodes: u64,
@@ -15,7 +14,8 @@ pub struct TrickStats {
     pub quick_trick_cutoffs: u64,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     pub per_trick: [TrickStats; 13],
 }

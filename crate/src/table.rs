@@ -19,23 +19,6 @@ impl DdTable {
     }
 }
 
-/// The DD table of `deal`, one strain after another on this thread. Each strain keeps one
-/// transposition table for its four declarers, whose searches share many positions.
-pub fn solve_table(deal: &crate::Deal, config: &crate::Config) -> Result<DdTable, crate::Error> {
-    crate::Solver::new(*config).table(deal)
-}
-
-impl crate::Solver {
-    /// The DD table of `deal` with this solver's memory (reused across deals).
-    pub fn table(&mut self, deal: &crate::Deal) -> Result<DdTable, crate::Error> {
-        let mut table = DdTable::default();
-        for strain in Strain::ALL {
-            solve_strain(self, deal, strain, &mut |seat, tricks| table.set(seat, strain, tricks))?;
-        }
-        Ok(table)
-    }
-}
-
 /// The four declarers of one strain; `on_entry` hears each result as it is found.
 pub fn solve_strain(
     solver: &mut crate::Solver,
@@ -55,33 +38,4 @@ pub fn solve_strain(
         on_entry(declarer, if declarer.is_ns() { ns } else { size - ns });
     }
     Ok(())
-}
-
-/// The DD table with the strains spread over the rayon pool, one solver per task.
-#[cfg(feature = "parallel")]
-pub fn solve_table_parallel(
-    deal: &crate::Deal,
-    config: &crate::Config,
-    on_entry: &(dyn Fn(Seat, Strain, u8) + Sync),
-) -> Result<DdTable, crate::Error> {
-    use rayon::prelude::*;
-    let rows: Vec<Result<[u8; 4], crate::Error>> = Strain::ALL
-        .par_iter()
-        .map(|&strain| {
-            let mut solver = crate::Solver::new(*config);
-            let mut row = [0u8; 4];
-            solve_strain(&mut solver, deal, strain, &mut |seat, tricks| {
-                row[seat.index()] = tricks;
-                on_entry(seat, strain, tricks);
-            })?;
-            Ok(row)
-        })
-        .collect();
-    let mut table = DdTable::default();
-    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
-        for (seat, tricks) in Seat::ALL.into_iter().zip(row?) {
-            table.set(seat, strain, tricks);
-        }
-    }
-    Ok(table)
 }

@@ -8,11 +8,13 @@
 use glasshand::{Card, Cards, Deal, Position, Seat, Strain, Suit};
 use serde_json::Value;
 
-/// The shared ground truth, read in place (never copied into the repository).
-pub const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
-
+/// A file of the shared ground truth, read in place (never copied into the repository):
+/// `shared/data` beside the worktree, found from any crate of the workspace.
 pub fn data_path(name: &str) -> String {
-    format!("{DATA}/{name}")
+    let crate_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = crate_dir.ancestors().map(|dir| dir.join("shared/data")).find(|dir| dir.is_dir());
+    let dir = shared.unwrap_or_else(|| crate_dir.join("../../shared/data"));
+    format!("{}/{name}", dir.display())
 }
 
 pub fn read_data(name: &str) -> String {

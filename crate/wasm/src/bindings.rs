@@ -1,32 +1,54 @@
-//! The wasm-bindgen surface used by `web/worker.js`. Everything crosses as plain JS objects
-//! (serde-wasm-bindgen); engine errors become JS `Error`s with a `code` property.
+//! The wasm-bindgen surface of `web/worker.js`: plain JS objects in and out, errors as JS
+//! `Error`s with a `code` (and `nodes`) property.
 
+use crate::api::{camel_case, Job as Inner};
 #[cfg(feature = "parallel")]
-use crate::api::Output;
-use crate::api::{ApiError, Event, Job as Inner, Request};
+use glasshand::schema::{Event, Output};
+use glasshand::Error;
 use serde::Serialize;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use wasm_bindgen::prelude::*;
 
-/// The first panic message since start, for the worker to report (then it is restarted).
+/// The first panic's message, for the worker to report.
 static PANIC: Mutex<Option<String>> = Mutex::new(None);
 
+/// The schema's shapes as plain JS objects with camelCase keys.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     let s = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value.serialize(&s).unwrap_or_else(|e| js_sys::Error::new(&e.to_string()).into())
+    camel_keys(value.serialize(&s).unwrap_or_else(|e| js_sys::Error::new(&e.to_string()).into()))
 }
 
-fn js_error(e: &ApiError) -> JsValue {
-    let err = js_sys::Error::new(&e.message);
-    let _ = js_sys::Reflect::set(&err, &JsValue::from_str("code"), &JsValue::from_str(&e.code));
-    if let Some(nodes) = e.nodes {
-        let _ = js_sys::Reflect::set(&err, &JsValue::from_str("nodes"), &JsValue::from_f64(nodes as f64));
+fn camel_keys(value: JsValue) -> JsValue {
+    if let Some(items) = value.dyn_ref::<js_sys::Array>() {
+        return items.iter().map(camel_keys).collect::<js_sys::Array>().into();
+    }
+    if !value.is_object() {
+        return value;
+    }
+    let out = js_sys::Object::new();
+    for pair in js_sys::Object::entries(value.unchecked_ref()).iter().map(JsCast::unchecked_into::<js_sys::Array>) {
+        let key = camel_case(&pair.get(0).as_string().unwrap_or_default());
+        let _ = js_sys::Reflect::set(&out, &key.into(), &camel_keys(pair.get(1)));
+    }
+    out.into()
+}
+
+/// `Error(message)` with `code` and (a stopped inspection) `nodes`.
+fn js_error(code: &str, message: &str, nodes: Option<u64>) -> JsValue {
+    let err = js_sys::Error::new(message);
+    let _ = js_sys::Reflect::set(&err, &"code".into(), &code.into());
+    if let Some(nodes) = nodes {
+        let _ = js_sys::Reflect::set(&err, &"nodes".into(), &(nodes as f64).into());
     }
     err.into()
 }
 
-/// Installs the panic hook (console_error_panic_hook, and a copy of the message for
-/// [`take_panic`]). Called once by the worker before anything else.
+fn engine_error(e: &Error) -> JsValue {
+    js_error(e.code(), &e.to_string(), if let Error::Stopped { nodes } = e { *nodes } else { None })
+}
+
+/// Installs the panic hook (console_error_panic_hook, and a copy for `takePanic`).
 #[wasm_bindgen]
 pub fn setup() {
     std::panic::set_hook(Box::new(|info| {
@@ -37,8 +59,7 @@ pub fn setup() {
     }));
 }
 
-/// The message of a panic that happened on any thread, if one did. A module that panicked
-/// is not usable any more: the worker reports it and the JS API restarts the worker.
+/// A panic's message, from any thread: the module is then unusable; the API restarts it.
 #[wasm_bindgen(js_name = takePanic)]
 pub fn take_panic() -> Option<String> {
     PANIC.lock().ok().and_then(|mut p| p.take())
@@ -55,193 +76,142 @@ pub fn flavour() -> String {
     if cfg!(feature = "parallel") { "threaded" } else { "single" }.to_string()
 }
 
-/// The number of threads of the pool (1 in the single-threaded build). Call only after
-/// `initThreadPool` in the threaded build.
+/// The pool's threads (after `initThreadPool`); 1 in the single build.
 #[wasm_bindgen(js_name = threadCount)]
 pub fn thread_count() -> usize {
     #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads()
-    }
+    return rayon::current_num_threads();
     #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
+    1
 }
 
-/// Runs a task on every thread of the pool at once and returns how many distinct threads
-/// answered: the proof that the pool's workers really started. Blocks the calling worker
-/// until they all have.
+/// How many distinct pool threads answer a task sent to them all (blocks until they have).
 #[wasm_bindgen(js_name = probeThreads)]
 pub fn probe_threads() -> usize {
     #[cfg(feature = "parallel")]
-    {
-        let mut ids = rayon::broadcast(|ctx| ctx.index());
-        ids.sort_unstable();
-        ids.dedup();
-        ids.len()
-    }
+    return rayon::broadcast(|ctx| ctx.index()).into_iter().collect::<std::collections::HashSet<_>>().len();
     #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
+    1
 }
 
-/// Panics on purpose, on this thread or on a thread of the pool: for the tests of the
-/// worker's recovery.
+/// Panics on purpose, here or on a pool thread: for the tests of the worker's recovery.
 #[wasm_bindgen(js_name = debugPanic)]
 pub fn debug_panic(on_pool: bool) {
     #[cfg(feature = "parallel")]
     if on_pool {
-        rayon::spawn(|| panic!("deliberate panic on a pool thread (debugPanic)"));
-        return;
+        return rayon::spawn(|| panic!("deliberate panic on a pool thread (debugPanic)"));
     }
     let _ = on_pool;
     panic!("deliberate panic (debugPanic)");
 }
 
-/// The bench signature, as `glasshand bench` prints it (`Nodes searched`): the node total of
-/// the DD tables of `glasshand::bench::DEALS`, solved on this thread by a fresh solver with
-/// the engine's default configuration (`Config::default()`, as the command line, not the
-/// facade's 16 MB table). `on_deal(index, nodes)` hears each deal's count. Blocks for
-/// seconds; both builds must give the native number.
+/// `glasshand bench`'s signature: the engine's default configuration, not the facade's 16 MB.
 #[wasm_bindgen(js_name = benchSignature)]
 pub fn bench_signature(on_deal: Option<js_sys::Function>) -> Result<f64, JsValue> {
     let mut report = |index: usize, nodes: u64| {
         if let Some(f) = &on_deal {
-            let _ = f.call2(&JsValue::NULL, &JsValue::from_f64(index as f64), &JsValue::from_f64(nodes as f64));
+            let _ = f.call2(&JsValue::NULL, &(index as f64).into(), &(nodes as f64).into());
         }
     };
-    glasshand::bench::signature(&glasshand::Config::default(), &mut report)
-        .map(|total| total as f64)
-        .map_err(|e| js_error(&ApiError::from(e)))
+    let total = glasshand::bench::signature(&glasshand::Config::default(), &mut report);
+    total.map(|nodes| nodes as f64).map_err(|e| engine_error(&e))
 }
 
 /// Frees the solver (and its transposition table) of the calling thread.
 #[wasm_bindgen(js_name = releaseMemory)]
 pub fn release_memory() {
-    crate::api::release_solver();
+    glasshand::task::ThreadSolver::release();
 }
 
 /// The bytes of wasm memory in use (its current size; it never shrinks).
 #[wasm_bindgen(js_name = memoryBytes)]
 pub fn memory_bytes() -> f64 {
-    let mem: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
-    let buf = mem.buffer();
-    js_sys::Reflect::get(&buf, &JsValue::from_str("byteLength")).ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    js_sys::Reflect::get(&memory.buffer(), &"byteLength".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
 }
 
 #[cfg(feature = "parallel")]
 #[derive(Default)]
 struct Shared {
     events: Mutex<Vec<Event>>,
-    outcome: Mutex<Option<Result<Output, ApiError>>>,
+    outcome: Mutex<Option<Result<Output, Error>>>,
 }
 
-/// One job: built (and its input checked) by the constructor, then run with `step` (single
-/// build) or `start` + `poll` (threaded build).
+/// A job: checked by the constructor, run by `step` (single) or `start`, `poll`, `result`.
 #[wasm_bindgen]
 pub struct Job {
     inner: Option<Inner>,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
     total: u32,
     #[cfg(feature = "parallel")]
-    shared: std::sync::Arc<Shared>,
+    shared: Arc<Shared>,
 }
 
 #[wasm_bindgen]
 impl Job {
-    /// `kind` is one of table, tables, solve, analyse, inspect, par, play; `request` the
-    /// plain object described in web/PROTOCOL.md. Throws an Error with a `code` on bad input.
+    /// `kind` and `request` as in web/PROTOCOL.md; throws an Error with a `code`.
     #[wasm_bindgen(constructor)]
     pub fn new(kind: &str, request: JsValue) -> Result<Job, JsValue> {
-        let request =
-            Request::deserialize(kind, serde_wasm_bindgen::Deserializer::from(request)).map_err(|e| js_error(&e))?;
-        let inner = Inner::new(&request).map_err(|e| js_error(&e))?;
+        let inner = Inner::new(kind, serde_wasm_bindgen::Deserializer::from(request)).map_err(|e| engine_error(&e))?;
         Ok(Job {
-            stop: inner.stop_flag(),
-            total: inner.total(),
+            stop: inner.stop.clone(),
+            total: inner.progress.total() as u32,
             inner: Some(inner),
             #[cfg(feature = "parallel")]
             shared: Default::default(),
         })
     }
 
-    /// Units of work (table entries, cards, …), for progress.
     #[wasm_bindgen(getter)]
     pub fn total(&self) -> u32 {
         self.total
     }
 
-    /// Asks the job to stop. The search polls the flag (in the threaded build from the
-    /// pool's threads, through the shared memory); the job then fails with code `stopped`.
+    /// Sets the stop flag that the search polls (in shared memory): the job fails `stopped`.
     pub fn stop(&self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Single-threaded use: does one unit of work on this thread. Events go to `on_event`
-    /// as they happen. Returns the result when the job is done, `undefined` before; throws
-    /// an Error with a `code` on failure (`stopped` after [`Job::stop`]).
+    /// Single build: one unit of work, events to `on_event`; the result once done, else undefined.
     pub fn step(&mut self, on_event: &js_sys::Function) -> Result<JsValue, JsValue> {
-        let job =
-            self.inner.as_mut().ok_or_else(|| js_error(&ApiError::new("finished", "the job has already finished")))?;
-        let mut sink = |e: Event| {
-            let _ = on_event.call1(&JsValue::NULL, &to_js(&e));
-        };
-        match job.step(&mut sink) {
-            Ok(Some(out)) => {
-                self.inner = None;
-                Ok(to_js(&out))
-            }
-            Ok(None) => Ok(JsValue::UNDEFINED),
-            Err(e) => {
-                self.inner = None;
-                Err(js_error(&e))
-            }
+        let job = self.inner.as_mut().ok_or_else(|| js_error("finished", "the job has already finished", None))?;
+        let out = job.step(&mut |e| drop(on_event.call1(&JsValue::NULL, &to_js(&e))));
+        if !matches!(out, Ok(None)) {
+            self.inner = None;
         }
+        out.map(|out| out.map_or(JsValue::UNDEFINED, |out| to_js(&out))).map_err(|e| engine_error(&e))
     }
 
-    /// Threaded use: hands the whole job to the rayon pool and returns at once; `poll`
-    /// then collects events and, at the end, the result.
+    /// Threaded build: hands the job to the rayon pool and returns at once.
     #[cfg(feature = "parallel")]
     pub fn start(&mut self) -> Result<(), JsValue> {
-        let job =
-            self.inner.take().ok_or_else(|| js_error(&ApiError::new("finished", "the job has already started")))?;
+        let job = self.inner.take().ok_or_else(|| js_error("finished", "the job has already started", None))?;
         let shared = self.shared.clone();
         rayon::spawn(move || {
-            let out = job.run_parallel(&|e| {
-                if let Ok(mut events) = shared.events.lock() {
-                    events.push(e);
-                }
-            });
-            if let Ok(mut slot) = shared.outcome.lock() {
-                *slot = Some(out);
-            }
+            let out = job.run_parallel(&|e| shared.events.lock().map(|mut events| events.push(e)).unwrap_or(()));
+            let _ = shared.outcome.lock().map(|mut slot| *slot = Some(out));
         });
         Ok(())
     }
 
-    /// Threaded use: `{events: [...], done: boolean}`; the events since the last poll.
+    /// Threaded build: `{events: [...], done: boolean}`, the events since the last poll.
     #[cfg(feature = "parallel")]
     pub fn poll(&self) -> JsValue {
-        let events: Vec<Event> = self.shared.events.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default();
+        let events = self.shared.events.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default();
         let done = self.shared.outcome.lock().map(|o| o.is_some()).unwrap_or(true);
-        #[derive(Serialize)]
-        struct Poll {
-            events: Vec<Event>,
-            done: bool,
-        }
-        to_js(&Poll { events, done })
+        let out = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&out, &"events".into(), &to_js(&events));
+        let _ = js_sys::Reflect::set(&out, &"done".into(), &done.into());
+        out.into()
     }
 
-    /// Threaded use, once `poll` said `done`: the result, or throws the job's error.
+    /// Threaded build, once `poll` said `done`: the result, or throws the job's error.
     #[cfg(feature = "parallel")]
     pub fn result(&self) -> Result<JsValue, JsValue> {
-        let outcome = self.shared.outcome.lock().ok().and_then(|mut o| o.take());
-        match outcome {
+        match self.shared.outcome.lock().ok().and_then(|mut o| o.take()) {
             Some(Ok(out)) => Ok(to_js(&out)),
-            Some(Err(e)) => Err(js_error(&e)),
-            None => Err(js_error(&ApiError::new("pending", "the job has not finished"))),
+            Some(Err(e)) => Err(engine_error(&e)),
+            None => Err(js_error("pending", "the job has not finished", None)),
         }
     }
 }

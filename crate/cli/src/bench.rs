@@ -1,7 +1,7 @@
 //! Benchmarks: the node-count signature (for commit messages) and the timing run against
 //! DDS. Correctness lives in the tests; these only measure.
 
-use super::Options;
+use crate::Options;
 use glasshand::{pbn, DdTable, Deal, Seat, Solver, Strain};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -11,7 +11,7 @@ use std::time::Instant;
 pub fn signature(opts: &Options) -> Result<(), String> {
     let start = Instant::now();
     let total =
-        glasshand::bench::signature(&opts.config, &mut |i, nodes| eprintln!("deal {:2}: {nodes:>10} nodes", i + 1))
+        glasshand::bench::signature(&opts.config(), &mut |i, nodes| eprintln!("deal {:2}: {nodes:>10} nodes", i + 1))
             .map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
     eprintln!("Total time (ms) : {:.0}", secs * 1000.0);
@@ -102,19 +102,19 @@ fn print_furthest_behind_dds(cases: &[Case], ms: &[f64]) {
 }
 
 /// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
-pub fn speed(opts: &Options) -> Result<(), String> {
-    let path = opts.file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
+pub fn speed(opts: &Options, file: &Option<String>) -> Result<(), String> {
+    let path = file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
     let cases = load_cases(&path, opts.dds_times.as_deref(), opts.limit)?;
     let n = cases.len();
     out!("{n} deals from {path}");
     let dds_source = opts.dds_times.as_deref().unwrap_or("the shared figures");
 
-    let mut solver = Solver::new(opts.config);
+    let mut solver = Solver::new(opts.config());
     let mut ms = Vec::with_capacity(n);
     let mut nodes = 0u64;
     let mut per_deal = String::new();
     let mut wrong = 0;
-    let mut progress = super::progress::Progress::new("1 thread", n);
+    let mut progress = crate::progress::Progress::new("1 thread", n);
     let cpu_start = cpu_seconds();
     let start = Instant::now();
     for case in &cases {
@@ -165,7 +165,7 @@ pub fn speed(opts: &Options) -> Result<(), String> {
         let start = Instant::now();
         let tables: Vec<DdTable> = cases
             .par_iter()
-            .map_init(|| Solver::new(opts.config), |s, c| s.table(&c.deal).expect("no stop flag"))
+            .map_init(|| Solver::new(opts.config()), |s, c| s.table(&c.deal).expect("no stop flag"))
             .collect();
         let total_mt = start.elapsed().as_secs_f64();
         let wrong = tables.iter().zip(&cases).filter(|(t, c)| **t != c.expected).count();
