@@ -19,7 +19,7 @@ export interface GlasshandOptions {
   mode?: 'auto' | Mode;
   /** Same as `mode: 'single'`. */
   forceSingle?: boolean;
-  /** Pool threads in threaded mode (default: hardwareConcurrency, at most 8). */
+  /** Pool threads in threaded mode (default: hardwareConcurrency, at most `max-threads` of wasm-pack.toml's budget). */
   threads?: number;
   /** Where glasshand.js, worker.js and pkg/ live (default: beside glasshand.js). */
   baseUrl?: string | URL;
@@ -207,8 +207,6 @@ export class GlasshandError extends Error {
   nodes?: number;
   constructor(message: string, code?: string);
 }
-
-export const MAX_THREADS: number;
 
 export function threadSupport(): { ok: boolean; reason: string };
 

@@ -8,9 +8,6 @@
 // No bundler needed: a plain <script type="module"> can import this file. Types are in
 // glasshand.d.ts; the worker protocol underneath is documented in PROTOCOL.md.
 
-/** Most threads the API starts: the threaded build's memory (256 MiB) is budgeted for 8. */
-export const MAX_THREADS = 8;
-
 const ENGINE_KEYS = ['tt', 'ttMegabytes', 'quickTricks', 'moveOrdering', 'fresh'];
 const EVENT_CALLBACKS = {
   entry: 'onEntry',
@@ -98,7 +95,8 @@ export class Glasshand extends EventTarget {
     /** Why the threaded build is not used, if it is not. */
     this.fallbackReason = this._wanted === 'single' ? (forced === 'single' ? 'single mode was asked for' : support.reason) : '';
     const cores = (globalThis.navigator && navigator.hardwareConcurrency) || 4;
-    this._threadsWanted = Math.max(1, Math.min(MAX_THREADS, Math.floor(options.threads || cores)));
+    // The worker caps it at the budget's maxThreads (wasm-pack.toml).
+    this._threadsWanted = Math.max(1, Math.floor(options.threads || cores));
     this._base = new URL(options.baseUrl || './', import.meta.url);
     this._workerUrl = new URL('worker.js', this._base);
     this._pkgBase = new URL('pkg/', this._base);

@@ -22,16 +22,6 @@ let current = null; // the running job: { id, job }
 const post = (msg) => self.postMessage(msg);
 const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
 
-// TEMPORARY until the task-layer facade lands: it emits camelCase itself.
-// Renames the engine's snake_case keys (dealer_par_score_ns, per_trick, …) to camelCase.
-function camelKeys(value) {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), camelKeys(v)]),
-  );
-}
-
 self.addEventListener('message', (e) => {
   const msg = e.data;
   if (!msg || typeof msg !== 'object') return;
@@ -91,7 +81,7 @@ async function init(msg) {
     pkg.setup();
     let threads = 1;
     if (mode === 'threaded') {
-      const n = Math.max(1, Math.floor(msg.threads || 1));
+      const n = Math.max(1, Math.min(pkg.maxThreads(), Math.floor(msg.threads || 1)));
       await withTimeout(pkg.initThreadPool(n), msg.poolTimeoutMs || 20000, 'starting the thread pool');
       threads = pkg.threadCount();
       const probed = pkg.probeThreads();
@@ -145,7 +135,7 @@ function throwIfPanicked() {
 async function run(msg) {
   current = { id: msg.id, job: null };
   const t0 = performance.now();
-  const onEvent = (event) => post({ type: 'event', id: msg.id, event: camelKeys(event) });
+  const onEvent = (event) => post({ type: 'event', id: msg.id, event: event });
   try {
     let result;
     if (msg.kind === 'probe') {
@@ -195,7 +185,7 @@ async function run(msg) {
         }
       }
     }
-    post({ type: 'result', id: msg.id, result: camelKeys(result), ms: performance.now() - t0 });
+    post({ type: 'result', id: msg.id, result: result, ms: performance.now() - t0 });
   } catch (e) {
     if (e && (e.panic || isTrap(e))) {
       fatal(e.message);

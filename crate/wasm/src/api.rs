@@ -10,9 +10,7 @@ use glasshand::{Config, Error};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// Table memory per thread unless a request asks otherwise: the threaded build's memory is
-/// about `threads * (16 MB + 2 MB of stack)`, within its 256 MiB for up to 8 threads.
-pub const DEFAULT_TT_MEGABYTES: usize = 16;
+/// The most table memory per thread a request may ask for (the default is the budget's).
 pub const MAX_TT_MEGABYTES: usize = 64;
 
 /// A schema key for JS: `dealer_par_score_ns` becomes `dealerParScoreNs`; keys without `_`
@@ -36,7 +34,7 @@ impl Job {
     /// Reads a request of `kind` (with serde-wasm-bindgen's deserializer in the browser).
     pub fn new<'de, D: serde::Deserializer<'de>>(kind: &str, request: D) -> Result<Job, Error> {
         let request = Request::deserialize(kind.parse()?, request)?;
-        let config = request.options().apply(Config { tt_megabytes: DEFAULT_TT_MEGABYTES, ..Config::default() });
+        let config = request.options().apply(Config { tt_megabytes: crate::budget::TT_MEGABYTES, ..Config::default() });
         if !(1..=MAX_TT_MEGABYTES).contains(&config.tt_megabytes) {
             let message = format!("ttMegabytes must be between 1 and {MAX_TT_MEGABYTES}, not {}", config.tt_megabytes);
             return Err(Error::BadRequest(message));

@@ -65,6 +65,12 @@ pub fn take_panic() -> Option<String> {
     PANIC.lock().ok().and_then(|mut p| p.take())
 }
 
+/// The most pool threads the JS API starts: wasm-pack.toml's memory budget.
+#[wasm_bindgen(js_name = maxThreads)]
+pub fn max_threads() -> usize {
+    crate::budget::MAX_THREADS
+}
+
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
@@ -105,7 +111,7 @@ pub fn debug_panic(on_pool: bool) {
     panic!("deliberate panic (debugPanic)");
 }
 
-/// `glasshand bench`'s signature: the engine's default configuration, not the facade's 16 MB.
+/// `glasshand bench`'s signature: the engine's default configuration, not the facade's budget.
 #[wasm_bindgen(js_name = benchSignature)]
 pub fn bench_signature(on_deal: Option<js_sys::Function>) -> Result<f64, JsValue> {
     let mut report = |index: usize, nodes: u64| {

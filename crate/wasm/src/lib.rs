@@ -7,6 +7,7 @@
 pub mod api;
 #[cfg(target_arch = "wasm32")]
 mod bindings;
+pub mod budget;
 /// `initThreadPool(n)` in JS: starts the rayon pool on `n` Web Workers.
 #[cfg(all(target_arch = "wasm32", feature = "parallel"))]
 pub use wasm_bindgen_rayon::init_thread_pool;
