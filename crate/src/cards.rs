@@ -96,6 +96,13 @@ impl Cards {
         (x | x >> 12 | x >> 24 | x >> 36) as u16
     }
 
+    /// High-card points: 4, 3, 2, 1 for each ace, king, queen, jack.
+    pub fn hcp(self) -> u32 {
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let count = |rank: u32| (self.0 & (LANES << rank)).count_ones();
+        4 * count(14) + 3 * count(13) + 2 * count(12) + count(11)
+    }
+
     pub fn highest(self) -> Option<Card> {
         (self.0 != 0).then(|| Card::from_bit(63 - self.0.leading_zeros()))
     }

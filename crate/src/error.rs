@@ -36,6 +36,16 @@ pub enum Error {
     NoCardsLeft,
     /// The search was asked to stop before it finished.
     Stopped,
+    /// A card played by one seat that another seat's known hand holds.
+    HeldElsewhere {
+        card: Card,
+        seat: Seat,
+        holder: Seat,
+    },
+    /// No layout of the hidden hands meets what is known (or too few to find one).
+    NoLayout,
+    /// A request that cannot be answered as asked; the message says why.
+    BadRequest(String),
 }
 
 impl Error {
@@ -55,6 +65,9 @@ impl Error {
             Error::TrickTooLong(_) => "trick-too-long",
             Error::NoCardsLeft => "no-cards-left",
             Error::Stopped => "stopped",
+            Error::HeldElsewhere { .. } => "held-elsewhere",
+            Error::NoLayout => "no-layout",
+            Error::BadRequest(_) => "bad-request",
         }
     }
 }
@@ -106,6 +119,15 @@ impl fmt::Display for Error {
             }
             Error::NoCardsLeft => write!(f, "no cards are left to play"),
             Error::Stopped => write!(f, "the search was stopped"),
+            Error::HeldElsewhere { card, seat, holder } => {
+                write!(f, "{} cannot play {card}: it is in {}'s hand", seat_name(*seat), seat_name(*holder))
+            }
+            Error::NoLayout => write!(
+                f,
+                "no layout of the hidden hands meets the constraints (none exists, or fewer than one in {} random layouts)",
+                crate::sample::MAX_ATTEMPTS
+            ),
+            Error::BadRequest(msg) => write!(f, "{msg}"),
         }
     }
 }

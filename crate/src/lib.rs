@@ -11,7 +11,8 @@
 //! [`deal`] (deals and positions), [`pbn`], [`moves`] (equivalent-card groups and their
 //! ordering), [`hints`] (the followers' first guesses), [`quick_tricks`], [`suit_cash`] (one
 //! suit run by both hands), [`tt`], [`search`], [`solver`] (the public entry points),
-//! [`table`], [`par`], [`play`], [`stats`].
+//! [`table`], [`par`], [`play`], [`stats`], [`rng`], [`sample`] (the layouts of
+//! the hidden hands), [`single_dummy`].
 
 pub mod bench;
 pub mod card;
@@ -25,8 +26,11 @@ pub mod pbn;
 pub mod play;
 mod prefetch;
 pub mod quick_tricks;
+pub mod rng;
+pub mod sample;
 pub mod search;
 pub mod seat;
+pub mod single_dummy;
 pub mod solver;
 pub mod stats;
 pub mod suit;
@@ -41,7 +45,11 @@ pub use error::Error;
 pub use par::{dealer_par, par, DealerPar, Par};
 pub use pbn::{Contract, Game, Vulnerability};
 pub use play::analyse_play;
+pub use sample::{HandLimits, Knowledge, Layouts};
 pub use seat::Seat;
+pub use single_dummy::{
+    CardEstimate, HandConstraints, SampleResult, SingleDummy, SingleDummyRequest, SingleDummyResult, Tally,
+};
 pub use solver::{Active, Config, Solver, TtMode};
 pub use stats::{Stats, TrickStats};
 pub use suit::{Strain, Suit};
