@@ -138,10 +138,13 @@ impl Layouts {
         })
     }
 
-    /// One layout drawn uniformly from those that respect the voids, sizes and lengths (the
-    /// point limits unchecked): the original four hands. `count()` must not be zero.
-    fn draw(&self, rng: &mut Rng) -> [Cards; 4] {
+    /// One layout drawn uniformly from those that respect the voids, sizes and lengths: the
+    /// original four hands, or `None` as soon as the dealt suits break a point limit
+    /// whatever the rest brings (a rejection all the same, found earlier). `count()` must
+    /// not be zero.
+    fn draw(&self, rng: &mut Rng) -> Option<[Cards; 4]> {
         let mut hands = self.fixed;
+        let limited = self.hcp.iter().any(|&range| range != (0, 40));
         let (mut c0, mut c1) = (self.need[0], self.need[1]);
         for s in 0..4 {
             let mut pick = rng.below(self.completions[s][c0][c1]);
@@ -172,8 +175,21 @@ impl Layouts {
                 hands[seat.index()].insert(card);
             }
             (c0, c1) = (c0 - l0, c1 - l1);
+            if limited {
+                // The points still to come: the pool's cards of the suits after this one.
+                let later = Cards(self.pool.0 & u64::MAX.checked_shl(16 * (s as u32 + 1)).unwrap_or(0)).hcp();
+                let hopeless = self.slots.iter().zip(self.hcp).any(|(slot, (lo, hi))| {
+                    slot.is_some_and(|seat| {
+                        let points = hands[seat.index()].hcp();
+                        points > hi as u32 || points + later < lo as u32
+                    })
+                });
+                if hopeless {
+                    return None;
+                }
+            }
         }
-        hands
+        Some(hands)
     }
 
     /// Whether the point limits can hold at all, by the points the hidden hands share: a
@@ -203,7 +219,7 @@ impl Layouts {
         if self.count() == 0 || !self.points_possible() {
             return None;
         }
-        (0..MAX_ATTEMPTS).map(|_| self.draw(rng)).find(|hands| self.points_hold(hands))
+        (0..MAX_ATTEMPTS).find_map(|_| self.draw(rng).filter(|hands| self.points_hold(hands)))
     }
 
     /// Every layout meeting every limit, in a fixed order, when [`Layouts::count`] is at
