@@ -275,6 +275,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn high_card_points() {
+        assert_eq!(Cards::FULL.hcp(), 40);
+        assert_eq!(crate::pbn::parse_hand("KQ53.T97.A864.J2").unwrap().hcp(), 10);
+        assert_eq!(crate::pbn::parse_hand("T98765432.-.-.T98").unwrap().hcp(), 0);
+    }
+
+    #[test]
     fn set_algebra() {
         let a = Card::new(Suit::Spades, 14);
         let k = Card::new(Suit::Spades, 13);

@@ -97,7 +97,8 @@ impl Layouts {
             for c0 in 0..14 {
                 for c1 in 0..14 {
                     let total = layouts.splits(s, c0, c1).map(|split| split.3 as u128).sum::<u128>();
-                    // At most 39!/(13!)^3 (about 8.4e16) layouts exist.
+                    // At most 39 unseen cards (one hand is known), so at most 39!/(13!)^3
+                    // (about 8.4e16) layouts: every count and product fits.
                     layouts.completions[s][c0][c1] = u64::try_from(total).expect("layouts fit in 64 bits");
                 }
             }
@@ -108,9 +109,6 @@ impl Layouts {
     /// The layouts that respect the voids, the hand sizes and the length limits (the
     /// point limits are not counted).
     pub fn count(&self) -> u64 {
-        if self.need[0] > 13 || self.need[1] > 13 {
-            return 0;
-        }
         self.completions[0][self.need[0]][self.need[1]]
     }
 
@@ -126,7 +124,7 @@ impl Layouts {
             (0..=(m - l0).min(c1)).filter(move |&l1| allows(1, l1)).filter_map(move |l1| {
                 let l2 = m - l0 - l1;
                 let ways = BINOMIAL[m][l0] * BINOMIAL[m - l0][l1];
-                let rest = if s < 4 { self.completions[s + 1][c0 - l0][c1 - l1] } else { 0 };
+                let rest = self.completions[s + 1][c0 - l0][c1 - l1];
                 (allows(2, l2) && rest > 0).then_some((l0, l1, l2, ways * rest))
             })
         })
