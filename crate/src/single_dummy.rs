@@ -126,26 +126,7 @@ impl SingleDummy {
         if request.samples > MAX_SAMPLES {
             return Err(Error::BadRequest(format!("at most {MAX_SAMPLES} samples")));
         }
-        let mut knowledge = Knowledge::default();
-        for (name, text) in &request.known {
-            let seat = parse_seat(name)?;
-            if knowledge.known[seat.index()].is_some() {
-                return Err(Error::BadRequest(format!("the hand of {seat} is given twice")));
-            }
-            let hand = parse_hand(text)?;
-            if hand.len() != 13 {
-                return Err(Error::BadRequest(format!(
-                    "{seat}'s known hand has {} cards: give the original 13",
-                    hand.len()
-                )));
-            }
-            for other in knowledge.known.iter().flatten() {
-                if let Some(card) = (hand & *other).lowest() {
-                    return Err(Error::DuplicateCard(card));
-                }
-            }
-            knowledge.known[seat.index()] = Some(hand);
-        }
+        let mut knowledge = Knowledge { known: parse_known(&request.known)?, ..Knowledge::default() };
         let (strain, opening_leader, contract) = parse_contract(request)?;
         let played = request.played.iter().map(|c| Card::parse(c)).collect::<Result<Vec<Card>, Error>>()?;
         let replay = replay(&mut knowledge, strain, opening_leader, &played)?;
@@ -167,22 +148,7 @@ impl SingleDummy {
             }
             knowledge.limits[seat.index()] = limits(seat, constraints)?;
         }
-        let layouts = Layouts::new(&knowledge);
-        let samples = request.samples as u64;
-        let (deals, exact) = match layouts.enumerate(LIST_LIMIT.max(samples)) {
-            Some(all) if all.len() as u64 <= samples => (all, true),
-            Some(all) => {
-                let pick = |i: usize| all[Rng::stream(request.seed, i as u64).below(all.len() as u64) as usize];
-                ((0..request.samples).map(pick).collect(), false)
-            }
-            None => {
-                let deal = |i: usize| layouts.sample(&mut Rng::stream(request.seed, i as u64)).ok_or(Error::NoLayout);
-                ((0..request.samples).map(deal).collect::<Result<_, _>>()?, false)
-            }
-        };
-        if deals.is_empty() {
-            return Err(Error::NoLayout);
-        }
+        let (deals, exact) = deal_units(&Layouts::new(&knowledge), request.samples, request.seed)?;
         Ok(SingleDummy {
             strain,
             contract: contract.map(|(declarer, c)| (declarer, c.level + 6)),
@@ -256,7 +222,7 @@ impl SingleDummy {
         Ok(SampleResult { tricks, made })
     }
 
-    /// The answer from every unit's result.
+    /// The answer from every unit's result, in any order.
     pub fn finish(&self, units: Vec<SampleResult>) -> Result<SingleDummyResult, Error> {
         let mut tally = self.tally();
         for unit in &units {
@@ -276,15 +242,21 @@ impl SingleDummy {
         self.finish(units)
     }
 
-    /// The units over the rayon pool, one solver per task.
+    /// The units over the rayon pool: thread `t` of `n` solves units `t, t + n, ...` on one
+    /// solver, so that each table serves a whole share of the samples (rayon's adaptive
+    /// splitting made a fresh solver per piece). The tally does not care about the order.
     #[cfg(feature = "parallel")]
     pub fn run_parallel(&self, config: &crate::Config) -> Result<SingleDummyResult, Error> {
         use rayon::prelude::*;
-        let units = (0..self.units())
+        let threads = rayon::current_num_threads().clamp(1, self.units());
+        let shares = (0..threads)
             .into_par_iter()
-            .map_init(|| Solver::new(*config), |solver, i| self.run_unit(i, solver))
-            .collect::<Result<_, _>>()?;
-        self.finish(units)
+            .map(|t| {
+                let mut solver = Solver::new(*config);
+                (t..self.units()).step_by(threads).map(|i| self.run_unit(i, &mut solver)).collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.finish(shares.into_iter().flatten().collect())
     }
 }
 
@@ -337,6 +309,50 @@ impl Tally {
 
 fn parse_seat(name: &str) -> Result<Seat, Error> {
     Seat::parse(name).ok_or_else(|| Error::UnknownSeat(name.trim().into()))
+}
+
+/// The known original hands: 13 cards each, no card in two of them.
+fn parse_known(known: &BTreeMap<String, String>) -> Result<[Option<Cards>; 4], Error> {
+    let mut hands = [None; 4];
+    for (name, text) in known {
+        let seat = parse_seat(name)?;
+        if hands[seat.index()].is_some() {
+            return Err(Error::BadRequest(format!("the hand of {seat} is given twice")));
+        }
+        let hand = parse_hand(text)?;
+        if hand.len() != 13 {
+            return Err(Error::BadRequest(format!(
+                "{seat}'s known hand has {} cards: give the original 13",
+                hand.len()
+            )));
+        }
+        for other in hands.iter().flatten() {
+            if let Some(card) = (hand & *other).lowest() {
+                return Err(Error::DuplicateCard(card));
+            }
+        }
+        hands[seat.index()] = Some(hand);
+    }
+    Ok(hands)
+}
+
+/// The original deals of the units, and whether they are every consistent layout: all of
+/// them when they number no more than `samples`, else `samples` uniform draws, draw `i` from
+/// `(seed, i)` alone (from the list when the layouts are few enough to list).
+fn deal_units(layouts: &Layouts, samples: usize, seed: u64) -> Result<(Vec<[Cards; 4]>, bool), Error> {
+    let stream = |i: usize| Rng::stream(seed, i as u64);
+    let (deals, exact) = match layouts.enumerate(LIST_LIMIT.max(samples as u64)) {
+        Some(all) if all.len() <= samples => (all, true),
+        Some(all) => ((0..samples).map(|i| all[stream(i).below(all.len() as u64) as usize]).collect(), false),
+        None => (
+            (0..samples).map(|i| layouts.sample(&mut stream(i)).ok_or(Error::NoLayout)).collect::<Result<_, _>>()?,
+            false,
+        ),
+    };
+    if deals.is_empty() {
+        return Err(Error::NoLayout);
+    }
+    Ok((deals, exact))
 }
 
 /// The strain, the opening leader and, with a contract, declarer and the contract.
