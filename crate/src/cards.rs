@@ -96,6 +96,13 @@ impl Cards {
         (x | x >> 12 | x >> 24 | x >> 36) as u16
     }
 
+    /// High-card points: 4, 3, 2, 1 for each ace, king, queen, jack.
+    pub fn hcp(self) -> u32 {
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let count = |rank: u32| (self.0 & (LANES << rank)).count_ones();
+        4 * count(14) + 3 * count(13) + 2 * count(12) + count(11)
+    }
+
     pub fn highest(self) -> Option<Card> {
         (self.0 != 0).then(|| Card::from_bit(63 - self.0.leading_zeros()))
     }
@@ -266,6 +273,13 @@ impl fmt::Debug for Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn high_card_points() {
+        assert_eq!(Cards::FULL.hcp(), 40);
+        assert_eq!(crate::pbn::parse_hand("KQ53.T97.A864.J2").unwrap().hcp(), 10);
+        assert_eq!(crate::pbn::parse_hand("T98765432.-.-.T98").unwrap().hcp(), 0);
+    }
 
     #[test]
     fn set_algebra() {

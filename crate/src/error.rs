@@ -43,6 +43,14 @@ pub enum Error {
     },
     /// An error in one part of the input, named by the text.
     At(String, Box<Error>),
+    /// A card played by one seat that another seat's known hand holds.
+    HeldElsewhere {
+        card: Card,
+        seat: Seat,
+        holder: Seat,
+    },
+    /// No layout of the hidden hands meets what is known (or too few to find one).
+    NoLayout,
 }
 
 impl Error {
@@ -65,6 +73,8 @@ impl Error {
             Error::BadRequest(_) => "bad-request",
             Error::Stopped { .. } => "stopped",
             Error::At(_, e) => e.code(),
+            Error::HeldElsewhere { .. } => "held-elsewhere",
+            Error::NoLayout => "no-layout",
         }
     }
 }
@@ -126,6 +136,14 @@ impl fmt::Display for Error {
             Error::BadRequest(msg) => write!(f, "{msg}"),
             Error::Stopped { .. } => write!(f, "the search was stopped"),
             Error::At(what, e) => write!(f, "{what}: {e}"),
+            Error::HeldElsewhere { card, seat, holder } => {
+                write!(f, "{} cannot play {card}: it is in {}'s hand", seat_name(*seat), seat_name(*holder))
+            }
+            Error::NoLayout => write!(
+                f,
+                "no layout of the hidden hands meets the constraints (none exists, or fewer than one in {} random layouts)",
+                crate::sample::MAX_ATTEMPTS
+            ),
         }
     }
 }

@@ -13,7 +13,8 @@
 //! (the trick rules), `moves` (equivalent-card groups and their ordering), `hints` (the
 //! followers' first guesses), `quick_tricks`, `suit_cash` (one suit run by both hands),
 //! `tt`, `search`, `config`, `solver` (MTD(f), per-card analysis, active cards), `table`,
-//! `par`, `play`, `stats`.
+//! `par`, `play`, `stats`, `rng` (a seeded SplitMix64), `sample` (the layouts of the
+//! hidden hands), `single_dummy` (sampled double-dummy analysis).
 
 pub mod bench;
 mod card;
@@ -27,9 +28,12 @@ mod par;
 pub mod pbn;
 mod prefetch;
 mod quick_tricks;
+pub mod rng;
+mod sample;
 pub mod schema;
 mod search;
 mod seat;
+mod single_dummy;
 mod solver;
 mod stats;
 mod suit;
@@ -46,7 +50,11 @@ pub use deal::{Deal, Position};
 pub use error::Error;
 pub use par::{dealer_par, par, DealerPar, Par};
 pub use pbn::{Contract, Game, Vulnerability};
+pub use sample::{HandLimits, Knowledge, Layouts};
 pub use seat::Seat;
+pub use single_dummy::{
+    CardEstimate, HandConstraints, SampleResult, SingleDummy, SingleDummyRequest, SingleDummyResult, Tally,
+};
 pub use solver::{Active, Solver};
 pub use stats::{Stats, TrickStats};
 pub use suit::{Strain, Suit};
