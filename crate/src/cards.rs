@@ -157,19 +157,25 @@ static RANKS_FROM_TOP: [u64; 8192] = {
     let mut table = [0u64; 8192];
     let mut set = 0;
     while set < 8192 {
-        let (mut packed, mut count, mut bit) = (0u64, 0, 13);
-        while bit > 0 {
-            bit -= 1;
-            if set >> bit & 1 != 0 {
-                packed |= ((bit + 2) as u64) << (4 * count);
-                count += 1;
-            }
-        }
-        table[set] = packed;
+        table[set] = positions_from_top(set as u32, 13, 2);
         set += 1;
     }
     table
 };
+
+/// The positions (plus `offset`) of the set bits among the low `width` bits of `set`, from
+/// the highest down, 4 bits each from bit 0 up.
+const fn positions_from_top(set: u32, width: u32, offset: u32) -> u64 {
+    let (mut packed, mut count, mut bit) = (0u64, 0, width);
+    while bit > 0 {
+        bit -= 1;
+        if set >> bit & 1 != 0 {
+            packed |= ((bit + offset) as u64) << (4 * count);
+            count += 1;
+        }
+    }
+    packed
+}
 
 /// The highest `n` of a suit's rank bits.
 #[cfg(not(target_arch = "wasm32"))]
@@ -186,7 +192,7 @@ fn top_bits(bits: u16, n: u32) -> u16 {
 }
 
 /// Wasm has no pdep, so [`Cards::tops`] takes each suit's top cards here, at every TT
-/// cut-off: a table of 1 KB stays in the L1 cache, where [`RANKS_FROM_TOP`]'s 64 KB did not.
+/// cut-off: a table of 1 KB stays in the L1 cache, where the 64 KB table by suit did not.
 #[cfg(target_arch = "wasm32")]
 fn top_bits(bits: u16, n: u32) -> u16 {
     top_bits_by_byte(bits, n)
@@ -198,15 +204,7 @@ static BITS_FROM_TOP: [u32; 256] = {
     let mut table = [0u32; 256];
     let mut byte = 0;
     while byte < 256 {
-        let (mut packed, mut count, mut bit) = (0u32, 0, 8);
-        while bit > 0 {
-            bit -= 1;
-            if byte >> bit & 1 != 0 {
-                packed |= (bit as u32) << (4 * count);
-                count += 1;
-            }
-        }
-        table[byte] = packed;
+        table[byte] = positions_from_top(byte as u32, 8, 0) as u32;
         byte += 1;
     }
     table
