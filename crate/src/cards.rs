@@ -159,25 +159,33 @@ impl Cards {
 /// Per set of ranks of one suit (its lane shifted down by 2), the ranks it holds from the
 /// highest down, 4 bits each from bit 0 up: [`Cards::top`] takes the n-th in one step, where
 /// the search asks for a suit's top cards at every cut-off.
+#[cfg(not(target_arch = "wasm32"))]
 static RANKS_FROM_TOP: [u64; 8192] = {
     let mut table = [0u64; 8192];
     let mut set = 0;
     while set < 8192 {
-        let (mut packed, mut count, mut bit) = (0u64, 0, 13);
-        while bit > 0 {
-            bit -= 1;
-            if set >> bit & 1 != 0 {
-                packed |= ((bit + 2) as u64) << (4 * count);
-                count += 1;
-            }
-        }
-        table[set] = packed;
+        table[set] = positions_from_top(set as u32, 13, 2);
         set += 1;
     }
     table
 };
 
+/// The positions (plus `offset`) of the set bits among the low `width` bits of `set`, from
+/// the highest down, 4 bits each from bit 0 up.
+const fn positions_from_top(set: u32, width: u32, offset: u32) -> u64 {
+    let (mut packed, mut count, mut bit) = (0u64, 0, width);
+    while bit > 0 {
+        bit -= 1;
+        if set >> bit & 1 != 0 {
+            packed |= ((bit + offset) as u64) << (4 * count);
+            count += 1;
+        }
+    }
+    packed
+}
+
 /// The highest `n` of a suit's rank bits.
+#[cfg(not(target_arch = "wasm32"))]
 fn top_bits(bits: u16, n: u32) -> u16 {
     if n >= bits.count_ones() {
         return bits;
@@ -188,6 +196,41 @@ fn top_bits(bits: u16, n: u32) -> u16 {
     // The rank of the n-th highest card: everything from it up stays.
     let rank = (RANKS_FROM_TOP[(bits >> 2) as usize] >> (4 * (n - 1))) & 15;
     bits & !((1u16 << rank) - 1)
+}
+
+/// Wasm has no pdep, so [`Cards::tops`] takes each suit's top cards here, at every TT
+/// cut-off: a table of 1 KB stays in the L1 cache, where the 64 KB table by suit did not.
+#[cfg(target_arch = "wasm32")]
+fn top_bits(bits: u16, n: u32) -> u16 {
+    top_bits_by_byte(bits, n)
+}
+
+/// Per byte, its set bits' positions from the highest down, 4 bits each from bit 0 up.
+#[cfg(any(test, target_arch = "wasm32"))]
+static BITS_FROM_TOP: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = positions_from_top(byte as u32, 8, 0) as u32;
+        byte += 1;
+    }
+    table
+};
+
+/// [`top_bits`] with [`BITS_FROM_TOP`]: the n-th highest card lies in the high byte if that
+/// holds `n` cards, else in the low byte.
+#[cfg(any(test, target_arch = "wasm32"))]
+fn top_bits_by_byte(bits: u16, n: u32) -> u16 {
+    if n >= bits.count_ones() {
+        return bits;
+    }
+    if n == 0 {
+        return 0;
+    }
+    let high = (bits >> 8).count_ones();
+    let (byte, nth, base) = if n <= high { (bits >> 8, n, 8) } else { (bits & 0xff, n - high, 0) };
+    let bit = base + ((BITS_FROM_TOP[byte as usize] >> (4 * (nth - 1))) & 15);
+    bits & !((1u16 << bit) - 1)
 }
 
 impl BitOr for Cards {
@@ -329,6 +372,15 @@ mod tests {
             let cards = Cards(x & Cards::FULL.0);
             let n = [(x >> 2) as u8 % 15, (x >> 18) as u8 % 15, (x >> 34) as u8 % 15, (x >> 50) as u8 % 15];
             assert_eq!(cards.tops(n), cards.tops_by_suit(n), "{cards:?} {n:?}");
+        }
+    }
+
+    #[test]
+    fn top_bits_agree_byte_by_byte() {
+        for bits in (0..1u32 << 13).map(|set| (set << 2) as u16) {
+            for n in 0..=14 {
+                assert_eq!(top_bits_by_byte(bits, n), top_bits(bits, n), "{bits:#x} n = {n}");
+            }
         }
     }
 
