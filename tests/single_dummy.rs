@@ -462,12 +462,14 @@ fn bad_requests_get_clear_errors() {
             "no-layout",
         ),
     ];
+    // A request no layout meets is refused within seconds (a release build's bound).
+    let seconds = if cfg!(debug_assertions) { 60 } else { 10 };
     for (json, code) in &cases {
         let started = std::time::Instant::now();
         let error = error_of(json);
         assert_eq!(error.code(), *code, "{json}: {error}");
         assert!(!error.to_string().is_empty());
-        assert!(started.elapsed().as_secs() < 10, "{json} took {:?}", started.elapsed());
+        assert!(started.elapsed().as_secs() < seconds, "{json} took {:?}", started.elapsed());
     }
     assert!(serde_json::from_str::<SingleDummyRequest>(
         r#"{"known": {}, "constraints": {"N": {"pts": [1, 2]}}, "samples": 1}"#
