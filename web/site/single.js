@@ -3,7 +3,7 @@
 // few of the sampled deals, and the strategy-fusion example worked live. The state and the
 // solver job are in state.js; app.js wires the controls to the functions here.
 
-import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, checkedDeal, listText, parsePbnDeal, handSize } from './bridge.js';
+import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, checkedDeal, listText, parsePbnDeal, handSize, sideOf } from './bridge.js';
 import { DealDiagram, el } from './diagram.js';
 import { renderSingleTable, SINGLE_TABLE_CSS } from './single-table.js';
 import { legalCards } from './play.js';
@@ -162,12 +162,10 @@ export function renderSingleRun() {
     tomove: pos.tomove,
     declarer: c ? site.declarer : undefined,
     caption: `${SEAT_NAME[pos.tomove]}’s cards: mean tricks for ${SEAT_NAME[pos.tomove]}’s side from here` +
-      (c ? ` and how often ${c.level}${STRAIN_SYMBOL[c.strain]} ${c && sameSide(pos.tomove, site.declarer) ? 'makes' : 'goes down'}` : ''),
+      (c ? ` and how often ${c.level}${STRAIN_SYMBOL[c.strain]} ${sideOf(pos.tomove) === sideOf(site.declarer) ? 'makes' : 'goes down'}` : ''),
   });
   renderDeals(run);
 }
-
-const sameSide = (a, b) => 'NS'.includes(a) === 'NS'.includes(b);
 
 function renderDeals(run) {
   let deals = run.result?.deals || [];
