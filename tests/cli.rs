@@ -229,3 +229,102 @@ fn speed_compares_with_given_dds_times_and_writes_per_deal_times() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Seven tricks of a notrump hand West led from `AKQJ.T98.765.432`, and South's `D4` to the
+/// eighth: West, to play, sees 6 cards of its own and 17 unseen ones.
+const SINGLE_PLAYED: &str = r#""played": ["SA", "S2", "S3", "S4", "SK", "S5", "S6", "S7", "SQ", "S8", "S9", "ST",
+    "SJ", "H2", "H3", "H4", "HT", "H5", "H6", "H7", "H9", "HJ", "HQ", "HK", "HA", "H8", "D2", "D3", "D4"]"#;
+
+fn single_request(head: &str, samples: usize, seed: u64) -> String {
+    format!(r#"{{{head}, {SINGLE_PLAYED}, "samples": {samples}, "seed": {seed}}}"#).replace('\n', " ")
+}
+
+#[test]
+fn single_json_has_the_issue_shape_and_a_seed_gives_the_same_numbers_on_any_thread_count() {
+    let contract = single_request(r#""known": {"W": "AKQJ.T98.765.432"}, "contract": "1NT", "declarer": "S""#, 80, 7);
+    let strain = single_request(r#""known": {"W": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W""#, 80, 7);
+    let input = format!("{contract}\n{strain}\n");
+    let one = run(&["single", "--json", "--threads", "1"], &input);
+    let two = run(&["single", "--json", "--threads", "2"], &input);
+    assert!(one.status.success(), "{}", explain(&one));
+    assert_eq!(one.stdout, two.stdout, "threads 1:\n{}\nthreads 2:\n{}", explain(&one), explain(&two));
+    let lines = stdout_lines(&one);
+    assert_eq!(lines.len(), 2, "{}", explain(&one));
+    let text = String::from_utf8_lossy(&one.stdout);
+    for line in text.lines() {
+        assert!(
+            line.starts_with(r#"{"tomove": "W", "samples": 80, "exact": false, "cards": {"D7": {"tricks": "#),
+            "{line}"
+        );
+    }
+    for (line, with_make) in lines.iter().zip([true, false]) {
+        let cards = line["cards"].as_object().unwrap();
+        // West must follow to South's diamond: the 7, 6 and 5 touch, so they share their numbers.
+        let mut names: Vec<&String> = cards.keys().collect();
+        names.sort();
+        assert_eq!(names, ["D5", "D6", "D7"], "{line}");
+        assert!(cards.values().all(|c| c == &cards["D7"]), "{line}");
+        let card = &cards["D7"];
+        let tricks = card["tricks"].as_f64().unwrap();
+        assert!((0.0..=6.0).contains(&tricks) && card["stderr"].as_f64().unwrap() > 0.0, "{line}");
+        assert_eq!(card.get("make").is_some(), with_make, "{line}");
+    }
+    // East-West have won 5 tricks; 1NT by South goes down when they take 2 of the last 6.
+    let make = lines[0]["cards"]["D7"]["make"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&make), "{}", lines[0]);
+    assert_eq!(lines[0]["cards"]["D7"]["tricks"], lines[1]["cards"]["D7"]["tricks"], "the same samples");
+    let other_seed = run(&["single", "--json"], &single_request(&contract[1..60], 80, 8));
+    assert_ne!(stdout_lines(&other_seed).first(), lines.first(), "{}", explain(&other_seed));
+}
+
+#[test]
+fn single_enumerates_a_small_ending_exactly_and_keeping_the_table_changes_nothing() {
+    // North's hand known too: 11 unseen cards, 6 to East and 5 to South, C(11, 5) layouts.
+    let known = r#""known": {"W": "AKQJ.T98.765.432", "N": "852.J52.QT2.9876"}, "trump": "NT", "leader": "W""#;
+    let input = single_request(known, 1000, 1) + "\n";
+    let out = run(&["single", "--json"], &input);
+    assert!(out.status.success(), "{}", explain(&out));
+    let line = &stdout_lines(&out)[0];
+    assert_eq!((&line["samples"], &line["exact"]), (&462.into(), &true.into()), "{line}");
+    assert!(line["cards"].as_object().unwrap().values().all(|c| c["stderr"] == 0.0), "{line}");
+    let fresh = run(&["single", "--json", "--fresh"], &input);
+    assert_eq!(out.stdout, fresh.stdout, "{}", explain(&fresh));
+    // The text table: a header and a row per card.
+    let text = run(&["single"], &input);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.starts_with("W to move, 462 deals (every layout, exact)\ncard  tricks  stderr\n"), "{text}");
+    assert_eq!(text.lines().count(), 5, "{text}");
+}
+
+#[test]
+fn single_bad_requests_get_error_lines_with_codes() {
+    let good = single_request(r#""known": {"W": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W""#, 5, 1);
+    let cases = [
+        (r#"{"known": {"X": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W", "samples": 5}"#, "unknown-seat"),
+        (r#"{"known": {"W": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W", "samples": 0}"#, "bad-request"),
+        // North plays a card West's known hand holds.
+        (
+            r#"{"known": {"W": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W", "played": ["SA", "SK"], "samples": 5}"#,
+            "held-elsewhere",
+        ),
+        // West holds four spades: East cannot hold ten.
+        (
+            r#"{"known": {"W": "AKQJ.T98.765.432"}, "contract": "4S", "declarer": "S", "samples": 5,
+                "constraints": {"E": {"S": [10, 13]}}}"#,
+            "no-layout",
+        ),
+        (r#"{"known": {"W": "AKQJ.T98.765.432"}, "contract": "4S", "samples": 5}"#, "bad-request"),
+        (r#"{"known": {"W": "AKQJ.T98.765.43"}, "trump": "NT", "leader": "W", "samples": 5}"#, "bad-request"),
+        (r#"{"known": {"W": "AKQJ.T98.765.432"}, "trump": "NT", "leader": "W"}"#, "bad-request"),
+        ("{not json", "syntax"),
+    ];
+    for (line, code) in cases {
+        let out = run(&["single", "--json"], &format!("{good}\n{}\n", line.replace('\n', " ")));
+        assert!(!out.status.success(), "{line}: exit status 0\n{}", explain(&out));
+        let lines = stdout_lines(&out);
+        assert_eq!(lines.len(), 2, "{line}: {}", explain(&out));
+        assert_eq!(lines[0]["samples"], 5, "the good line is answered: {}", explain(&out));
+        assert_eq!(lines[1]["code"], code, "{line}: {}", explain(&out));
+        assert!(!lines[1]["error"].as_str().unwrap_or_default().is_empty(), "{}", explain(&out));
+    }
+}

@@ -6,11 +6,26 @@ mod common;
 
 use common::*;
 use glasshand::rng::Rng as SampleRng;
+use glasshand::task::{self, SingleTask};
 use glasshand::{
     Card, Cards, Config, Deal, Error, HandLimits, Knowledge, Layouts, Position, Seat, SingleDummy, SingleDummyRequest,
     SingleDummyResult, Solver, Strain, Suit,
 };
 use std::collections::{BTreeMap, HashMap};
+
+/// Every unit of `job` on `solver`, through the task every front end runs.
+fn solve(job: &SingleDummy, solver: &mut Solver) -> SingleDummyResult {
+    task::run(SingleTask::new(job.clone()), solver, &mut |_| {}).unwrap().result
+}
+
+/// The same over a pool of `threads`, each thread on a solver of its own (as the command line).
+#[cfg(feature = "parallel")]
+fn solve_parallel(job: &SingleDummy, threads: usize) -> SingleDummyResult {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let task = SingleTask::new(job.clone());
+    let solver = || task::ThreadSolver::take(&Config::default(), None);
+    pool.install(|| task::run_parallel(&task, solver, &|_| {})).unwrap().result
+}
 
 /// Declarer South, so West leads and North is dummy.
 const DECLARER: Seat = Seat::South;
@@ -171,7 +186,7 @@ fn exact_mode_equals_brute_force() {
         let (layouts, expected) = brute_force(&played, 3, &limits);
         assert!(job.is_exact(), "round {round}: {layouts} layouts");
         assert_eq!(job.units(), layouts, "round {round}");
-        let result = job.run(&mut Solver::new(Config::default())).unwrap();
+        let result = solve(&job, &mut Solver::new(Config::default()));
         assert!(result.exact);
         assert!(result.cards.iter().all(|c| c.stderr == 0.0));
         assert_estimates_match(&result, &expected, 0.0);
@@ -185,7 +200,7 @@ fn sampling_converges_on_the_exhaustive_answer() {
     let (layouts, expected) = brute_force(&played, 2, &HashMap::new());
     let job = SingleDummy::new(&request(&played, "2H", 1500, 3)).unwrap();
     assert!(!job.is_exact() && layouts > 1500, "{layouts} layouts");
-    let result = job.run(&mut Solver::new(Config::default())).unwrap();
+    let result = solve(&job, &mut Solver::new(Config::default()));
     assert_eq!(result.samples, 1500);
     assert!(result.cards.iter().any(|c| c.stderr > 0.0));
     assert_estimates_match(&result, &expected, 4.0);
@@ -258,7 +273,7 @@ fn strategy_fusion_double_dummy_beats_a_declarer_who_must_guess() {
     // The six missing spades split 3-3 in C(6,3) ways: all are listed.
     assert!(job.is_exact());
     assert_eq!(job.units(), 20);
-    let result = job.run(&mut Solver::new(Config::default())).unwrap();
+    let result = solve(&job, &mut Solver::new(Config::default()));
     let best = result.cards.iter().map(|c| c.tricks).fold(0.0, f64::max);
     assert_eq!(best, 3.0, "every double-dummy solve finds the queen");
     assert!(result.cards.iter().any(|c| c.make == Some(1.0)));
@@ -376,17 +391,16 @@ fn a_seed_gives_the_same_answer_on_any_thread_count() {
     let played = play_at_random(&mut rng, Strain::Spades, 14);
     let req = request(&played, "4S", 60, 9);
     let job = SingleDummy::new(&req).unwrap();
-    let sequential = job.run(&mut Solver::new(Config::default())).unwrap();
-    assert_eq!(SingleDummy::new(&req).unwrap().run(&mut Solver::new(Config::default())).unwrap(), sequential);
+    let sequential = solve(&job, &mut Solver::new(Config::default()));
+    assert_eq!(solve(&SingleDummy::new(&req).unwrap(), &mut Solver::new(Config::default())), sequential);
     let other_seed = SingleDummy::new(&SingleDummyRequest { seed: 10, ..req.clone() }).unwrap();
     assert!((0..job.units()).any(|i| other_seed.sample_deal(i) != job.sample_deal(i)));
     // Clearing the table between samples changes the work, not the answer.
     let fresh = SingleDummy::new(&req).unwrap().keep_table(false);
-    assert_eq!(fresh.run(&mut Solver::new(Config::default())).unwrap(), sequential);
+    assert_eq!(solve(&fresh, &mut Solver::new(Config::default())), sequential);
     #[cfg(feature = "parallel")]
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let parallel = pool.install(|| job.run_parallel(&Config::default())).unwrap();
+        let parallel = solve_parallel(&job, threads);
         assert_eq!(parallel, sequential, "{threads} threads");
     }
     // Partial estimates fold in any order; the same set gives the same numbers.
@@ -499,14 +513,13 @@ fn measure_table_reuse() {
                 let job = SingleDummy::new(&req).unwrap().keep_table(keep);
                 let mut solver = Solver::new(Config::default());
                 let started = std::time::Instant::now();
-                answers.push(job.run(&mut solver).unwrap());
+                answers.push(solve(&job, &mut solver));
                 best[k][0] = best[k][0].min(started.elapsed().as_secs_f64() * 1e3);
                 nodes[k] = solver.stats().nodes();
                 #[cfg(feature = "parallel")]
                 {
-                    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
                     let started = std::time::Instant::now();
-                    answers.push(pool.install(|| job.run_parallel(&Config::default())).unwrap());
+                    answers.push(solve_parallel(&job, 2));
                     best[k][1] = best[k][1].min(started.elapsed().as_secs_f64() * 1e3);
                 }
             }

@@ -40,8 +40,9 @@ export interface EngineOptions {
   tt?: 'off' | 'exact' | 'relative' | 'partition';
   quickTricks?: boolean;
   moveOrdering?: boolean;
-  /** `inspect` only: solve from an empty transposition table, so that the statistics (and
-   * an ablation comparison) describe a cold solve rather than one helped by earlier jobs. */
+  /** `inspect`: solve from an empty transposition table, so that the statistics (and an
+   * ablation comparison) describe a cold solve rather than one helped by earlier jobs.
+   * `single`: empty it before each sample (by default it is kept across samples). */
   fresh?: boolean;
 }
 
@@ -52,7 +53,9 @@ export type TraceEvent = { type: 'trace'; index: number; tricks: number };
 export type ProgressEvent = { type: 'progress'; done: number; total: number };
 /** `bench`: one deal of the bench list solved, with its node count. */
 export type DealEvent = { type: 'deal'; index: number; nodes: number };
-export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent | DealEvent;
+/** `single`: the estimate over the samples done so far (see SingleResult). */
+export type EstimateEvent = { type: 'estimate'; total: number } & Omit<SingleResult, 'deals'>;
+export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent | DealEvent | EstimateEvent;
 
 /**
  * The API is the only scheduler: the worker runs one job at a time, and the API sends it
@@ -189,6 +192,65 @@ export interface ProbeResult {
   memoryBytes: number;
 }
 
+/** Limits on a hidden hand's original 13 cards: closed ranges of points and suit lengths. */
+export interface HandConstraints {
+  hcp?: [number, number];
+  S?: [number, number];
+  H?: [number, number];
+  D?: [number, number];
+  C?: [number, number];
+}
+
+/** What the player to move knows: give `contract` and `declarer`, or `trump` and `leader`. */
+export interface SingleRequest {
+  /** Seats' original 13 cards, PBN hand notation (`KQ53.T97.A864.J2`); the player to move
+   * must be one of them (and dummy once it is down). */
+  known: Partial<Record<Seat, string>>;
+  /** `'4S'`, `'3NT'`: adds `make` to every card. */
+  contract?: string;
+  declarer?: Seat;
+  trump?: StrainName;
+  /** The opening leader. */
+  leader?: Seat;
+  /** The cards played so far, in order from the opening lead. */
+  played?: CardName[];
+  constraints?: Partial<Record<Seat, HandConstraints>>;
+  /** 1..1000000; when the consistent layouts are no more, every one is solved (`exact`). */
+  samples: number;
+  /** Default 0. The same seed gives the same numbers in every build and on any thread count. */
+  seed?: number;
+  options?: EngineOptions;
+}
+
+export interface CardEstimate {
+  /** Mean tricks for the side to move from the current trick on. */
+  tricks: number;
+  /** Standard error of the mean (0 when exact). */
+  stderr: number;
+  /** With a contract: the fraction of samples in which declarer's side makes it. */
+  make?: number;
+}
+
+export interface SingleResult {
+  tomove: Seat;
+  /** Samples (or layouts, when exact) solved. */
+  samples: number;
+  /** Every consistent layout was solved: the means are exact. */
+  exact: boolean;
+  /** Every legal card, spades to clubs, high to low; equivalent cards share their numbers. */
+  cards: Record<CardName, CardEstimate>;
+  /** The first (up to 8) sampled deals, original hands: `N:…`. */
+  deals: Pbn[];
+}
+
+export interface SingleOptions extends Omit<JobOptions, 'onCard' | 'onProgress'> {
+  /** Every legal card, each time the estimate updates (as samples complete). */
+  onCard?: (card: CardName, estimate: CardEstimate & { samples: number }) => void;
+  /** Samples done of the total. */
+  onProgress?: (done: number, total: number) => void;
+  onEstimate?: (e: EstimateEvent) => void;
+}
+
 /** The bench signature: equals `Nodes searched` of the native `glasshand bench`. */
 export interface BenchResult {
   mode: Mode;
@@ -200,7 +262,7 @@ export interface BenchResult {
 
 /** Codes: syntax, duplicate-card, unequal-hands, too-many-cards, card-not-held, revoke,
  * trick-too-long, no-cards-left, unknown-suit, unknown-rank, unknown-seat, unknown-strain,
- * unknown-vulnerability, bad-request, stopped, replaced, panic, destroyed, failed. */
+ * unknown-vulnerability, bad-request, held-elsewhere, no-layout, stopped, replaced, panic, destroyed, failed. */
 export class GlasshandError extends Error {
   code: string;
   /** A stopped `inspect` (threaded mode): the nodes it searched before it stopped. */
@@ -237,6 +299,8 @@ export class Glasshand extends EventTarget {
     opts?: JobOptions & { dealer?: Seat; vulnerability?: string },
   ): Job<ParResult>;
   play(record: PlayRecord, opts?: JobOptions): Job<PlayResult>;
+  /** Single-dummy analysis: samples the hidden hands, solves each for every legal card. */
+  single(request: SingleRequest, opts?: SingleOptions): Job<SingleResult>;
   probeThreads(opts?: JobOptions): Job<ProbeResult>;
   /** The bench signature (one thread, fresh solver, default configuration); takes seconds
    * and cannot be stopped short of restarting the worker. */

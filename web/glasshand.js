@@ -16,6 +16,7 @@ const EVENT_CALLBACKS = {
   trace: 'onTrace',
   progress: 'onProgress',
   deal: 'onDeal',
+  estimate: 'onEstimate',
 };
 
 /** An error from the solver: `code` is machine-readable (`duplicate-card`, `stopped`, …). */
@@ -206,6 +207,36 @@ export class Glasshand extends EventTarget {
       options: engineOptions({ ...opts, ...(record.options || {}) }),
     };
     return this._submit('play', request, opts);
+  }
+
+  /**
+   * Single-dummy analysis: `{known, contract, declarer (or trump, leader), played?,
+   * constraints?, samples, seed}`; resolves to `{tomove, samples, exact, cards: {SK: {tricks,
+   * stderr, make?}, …}, deals}`. As samples complete, calls `onCard(card, {tricks, stderr,
+   * make?, samples})` for every legal card, `onProgress(done, total)` in samples, and
+   * `onEstimate(event)` with the whole estimate.
+   */
+  single(request, opts = {}) {
+    const { onCard, onProgress, onEstimate } = opts;
+    const streams = {
+      ...opts,
+      onCard: undefined,
+      onProgress: undefined,
+      onEstimate: (e) => {
+        onEstimate?.(e);
+        onProgress?.(e.samples, e.total);
+        if (typeof onCard !== 'function') return;
+        for (const [card, estimate] of Object.entries(e.cards)) {
+          try {
+            onCard(card, { ...estimate, samples: e.samples });
+          } catch (err) {
+            report(err);
+          }
+        }
+      },
+    };
+    const r = request && typeof request === 'object' ? request : {};
+    return this._submit('single', { ...r, options: engineOptions({ ...opts, ...(r.options || {}) }) }, streams);
   }
 
   /** Runs a task on every pool thread at once: `{mode, threads, running, memoryBytes}`. */

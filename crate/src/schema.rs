@@ -7,7 +7,8 @@
 //! (in the `task` module, which also turns requests into tasks).
 
 use crate::{
-    pbn, Active, Card, Config, DdTable, Deal, Error, Position, Seat, Strain, TrickStats, TtMode, Vulnerability,
+    pbn, Active, Card, Config, DdTable, Deal, Error, Position, Seat, SingleDummyRequest, SingleDummyResult, Strain,
+    TrickStats, TtMode, Vulnerability,
 };
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -25,14 +26,24 @@ pub enum Kind {
     Par,
     Play,
     Bench,
+    Single,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] =
-        [Kind::Table, Kind::Tables, Kind::Solve, Kind::Analyse, Kind::Inspect, Kind::Par, Kind::Play, Kind::Bench];
+    pub const ALL: [Kind; 9] = [
+        Kind::Table,
+        Kind::Tables,
+        Kind::Solve,
+        Kind::Analyse,
+        Kind::Inspect,
+        Kind::Par,
+        Kind::Play,
+        Kind::Bench,
+        Kind::Single,
+    ];
 
     pub fn name(self) -> &'static str {
-        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench"][self as usize]
+        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench", "single"][self as usize]
     }
 }
 
@@ -72,7 +83,8 @@ pub struct Options {
     pub tt: Option<TtMode>,
     pub quick_tricks: Option<bool>,
     pub move_ordering: Option<bool>,
-    /// `inspect` only: solve from an empty transposition table.
+    /// `inspect`: solve from an empty transposition table; `single`: empty it before each
+    /// sample (by default it is kept across samples).
     pub fresh: Option<bool>,
 }
 
@@ -190,6 +202,17 @@ pub struct BenchRequest {
     pub options: Options,
 }
 
+/// A single-dummy analysis: the engine's request (the command line's JSON line) and the
+/// search settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Deserialize), serde(rename_all = "camelCase"))]
+pub struct SingleRequest {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub job: SingleDummyRequest,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub options: Options,
+}
+
 /// A request of any kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -201,6 +224,7 @@ pub enum Request {
     Par(ParRequest),
     Play(PlayRequest),
     Bench(BenchRequest),
+    Single(SingleRequest),
 }
 
 impl Request {
@@ -217,6 +241,7 @@ impl Request {
             Kind::Par => Request::Par(ParRequest::deserialize(d).map_err(bad)?),
             Kind::Play => Request::Play(PlayRequest::deserialize(d).map_err(bad)?),
             Kind::Bench => Request::Bench(BenchRequest::deserialize(d).map_err(bad)?),
+            Kind::Single => Request::Single(SingleRequest::deserialize(d).map_err(bad)?),
         })
     }
 
@@ -228,6 +253,7 @@ impl Request {
             Request::Par(r) => &r.options,
             Request::Play(r) => &r.options,
             Request::Bench(r) => &r.options,
+            Request::Single(r) => &r.options,
         }
     }
 }
@@ -374,6 +400,16 @@ pub struct BenchOut {
     pub deals: Vec<u64>,
 }
 
+/// A single-dummy answer and, for viewing, the first few sampled deals (original hands).
+/// The command line writes only `result`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct SingleOut {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub result: SingleDummyResult,
+    pub deals: Vec<Deal>,
+}
+
 /// What a job returns.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize), serde(untagged))]
@@ -386,6 +422,7 @@ pub enum Output {
     Par(ParOut),
     Play(PlayOut),
     Bench(BenchOut),
+    Single(SingleOut),
 }
 
 macro_rules! into_output {
@@ -405,7 +442,8 @@ into_output!(
     Inspect(InspectOut),
     Par(ParOut),
     Play(PlayOut),
-    Bench(BenchOut)
+    Bench(BenchOut),
+    Single(SingleOut)
 );
 
 /// What a job reports while it runs.
@@ -422,6 +460,13 @@ pub enum Event {
     Trace { index: usize, tricks: u8 },
     /// One deal of the bench signature.
     Deal { index: usize, nodes: u64 },
+    /// A single-dummy estimate over the `estimate.samples` of `total` samples done so far
+    /// (every sample's up to `task::single::MAX_ESTIMATES`, then every few samples').
+    Estimate {
+        total: usize,
+        #[cfg_attr(feature = "serde", serde(flatten))]
+        estimate: SingleDummyResult,
+    },
     /// `done` of `total` units of progress: sent by runners that count, never by tasks.
     Progress { done: usize, total: usize },
 }
@@ -429,7 +474,14 @@ pub enum Event {
 impl Event {
     /// Whether the event is a unit of progress (see `Task::progress_total`).
     pub fn counts(&self) -> bool {
-        matches!(self, Event::Entry { .. } | Event::Card { .. } | Event::Trace { .. } | Event::Deal { .. })
+        matches!(
+            self,
+            Event::Entry { .. }
+                | Event::Card { .. }
+                | Event::Trace { .. }
+                | Event::Deal { .. }
+                | Event::Estimate { .. }
+        )
     }
 }
 

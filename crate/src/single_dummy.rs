@@ -235,29 +235,6 @@ impl SingleDummy {
         let n = self.cards.len();
         Tally { count: 0, sum: vec![0; n], sum_sq: vec![0; n], made: vec![0; n] }
     }
-
-    /// Every unit in order on one solver.
-    pub fn run(&self, solver: &mut Solver) -> Result<SingleDummyResult, Error> {
-        let units = (0..self.units()).map(|i| self.run_unit(i, solver)).collect::<Result<_, _>>()?;
-        self.finish(units)
-    }
-
-    /// The units over the rayon pool: thread `t` of `n` solves units `t, t + n, ...` on one
-    /// solver, so that each table serves a whole share of the samples (rayon's adaptive
-    /// splitting made a fresh solver per piece). The tally does not care about the order.
-    #[cfg(feature = "parallel")]
-    pub fn run_parallel(&self, config: &crate::Config) -> Result<SingleDummyResult, Error> {
-        use rayon::prelude::*;
-        let threads = rayon::current_num_threads().clamp(1, self.units());
-        let shares = (0..threads)
-            .into_par_iter()
-            .map(|t| {
-                let mut solver = Solver::new(*config);
-                (t..self.units()).step_by(threads).map(|i| self.run_unit(i, &mut solver)).collect::<Result<Vec<_>, _>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        self.finish(shares.into_iter().flatten().collect())
-    }
 }
 
 /// Running sums over the units solved so far; integers, so the order of folding does not

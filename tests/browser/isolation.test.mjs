@@ -43,20 +43,27 @@ async function open(server, path, contextOptions = {}) {
   return { context: page.context(), page, problems: page.problems, loads, paths };
 }
 
-/** The site's solver (web/site/state.js: importing it in the page gives the page's own instance). */
-const siteSolver = () => import('/web/site/state.js').then((m) => m.site.solver);
-/** Waits until the site's solver has started, and returns its thread count. */
-async function siteThreads(page) {
-  await page.waitForFunction(() => document.body.dataset.engine && document.body.dataset.engine !== 'loading', null, { timeout: 30000 });
-  return page.evaluate(`(${siteSolver})().then((s) => s?.threads ?? 0)`);
-}
-
 /** `crossOriginIsolated` once the page has settled, asked again across reloads. */
 async function isolationAfter(page, ms) {
   const end = Date.now() + ms;
   for (;;) {
     const answer = await page.evaluate(() => globalThis.crossOriginIsolated).catch(() => null);
     if (answer === true || (answer === false && Date.now() > end)) return answer;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The pool size of the site's solver once it is ready, read from the site's state module
+ * (the site puts nothing on `window`). */
+async function siteThreads(page, ms = 30000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const threads = await page.evaluate(async () => {
+      const { site } = await import('/web/site/state.js');
+      return site.solver?.mode ? site.solver.threads : 0;
+    }).catch(() => 0);
+    if (threads) return threads;
+    if (Date.now() > end) throw new Error('the site’s solver did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -69,7 +76,8 @@ describe('the site without COOP/COEP from the server', () => {
       assert.equal(loads.length, 2, `one reload: ${loads.join(', ')}`);
       assert.deepEqual(context.serviceWorkers().map((w) => new URL(w.url()).pathname), ['/coi-sw.js']);
       // The site's own solver starts its pool, and the API picks the threaded build.
-      assert.equal(await siteThreads(page) > 1, true, 'the site runs threaded');
+      const threads = await siteThreads(page);
+      assert.ok(threads > 1, `the site runs threaded: ${threads}`);
       const solved = await page.evaluate(async (deal) => {
         const { Glasshand } = await import('/web/glasshand.js');
         const solver = await Glasshand.create({ threads: 2 });
@@ -113,10 +121,9 @@ describe('the site without COOP/COEP from the server', () => {
   test('where service workers are blocked it stays on one thread and reloads nothing', async () => {
     const { context, page, problems, loads } = await open(plain, 'index.html', { serviceWorkers: 'block' });
     try {
-      const threads = await siteThreads(page);
+      assert.equal(await siteThreads(page), 1);
       assert.equal(await isolationAfter(page, 2000), false);
       assert.equal(loads.length, 1);
-      assert.equal(threads, 1);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
@@ -127,7 +134,8 @@ describe('the site without COOP/COEP from the server', () => {
 test('a server that sends COOP/COEP itself: index.html registers nothing', async () => {
   const { context, page, loads } = await open(isolated, 'index.html');
   try {
-    assert.equal(await siteThreads(page) > 1, true, 'the site runs threaded');
+    const threads = await siteThreads(page);
+    assert.ok(threads > 1, `the site runs threaded: ${threads}`);
     assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
     assert.deepEqual(context.serviceWorkers(), []);
     assert.equal(loads.length, 1);

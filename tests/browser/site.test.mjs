@@ -590,6 +590,89 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     await page.close();
   });
 
+  // The single-dummy panel's table, as drawn: {card: {tricks, stderr, make?}}.
+  const singleTableShown = (page, sel = '#single-table') => page.evaluate((sel) => Object.fromEntries(
+    [...document.querySelectorAll(`${sel} tbody tr[data-tricks]`)].map((tr) => [tr.dataset.card, {
+      tricks: Number(tr.dataset.tricks),
+      stderr: Number(tr.dataset.stderr),
+      ...(tr.dataset.make !== undefined ? { make: Number(tr.dataset.make) } : {}),
+    }])), sel);
+  const estimatesOf = (cards) => Object.fromEntries(Object.entries(cards).map(([c, e]) => [c, {
+    tricks: e.tricks, stderr: e.stderr, ...(e.make !== undefined && e.make !== null ? { make: e.make } : {}),
+  }]));
+
+  test('single-dummy panel: its numbers equal solver.single for the same request; bars, deals, screenshot', async () => {
+    // 4♠ by South, West on lead: West sees only its own hand.
+    let t = TABLES[329];
+    let page = await open(hashFor(t.deal, 'S', 'W', '&contract=4S&by=S'), { width: 1280, height: 900 });
+    await dealIs(page, checkedDealPbn(t.deal));
+    assert.deepEqual(await page.$$eval('#single-hidden input:checked', (xs) => xs.map((x) => x.value)), ['N', 'E', 'S']);
+    await page.fill('#sd-S-hcp-lo', '12');
+    await page.fill('#sd-S-S-lo', '5');
+    await page.dispatchEvent('#sd-S-S-lo', 'change');
+    await page.dispatchEvent('#sd-S-hcp-lo', 'change');
+    await page.fill('#single-samples', '60');
+    await page.dispatchEvent('#single-samples', 'change');
+    await page.fill('#single-seed', '3');
+    await page.dispatchEvent('#single-seed', 'change');
+    await page.click('#single-run');
+    await page.waitForFunction(() => document.body.dataset.single === 'done', null, { timeout: 180000 });
+    let shown = await singleTableShown(page);
+    let { request, api } = await page.evaluate(async (url) => {
+      let state = await import(url);
+      let request = state.singleRequest();
+      let api = await state.site.solver.single(request, { queue: true });
+      return { request, api };
+    }, STATE);
+    assert.deepEqual(request.known, { W: checkedDealPbn(t.deal).slice(2).split(' ')[3] });
+    assert.deepEqual(request.constraints, { S: { hcp: [12, 37], S: [5, 13] } });
+    assert.equal(request.samples, 60);
+    assert.equal(request.seed, 3);
+    assert.equal(api.samples, 60);
+    assert.equal(Object.keys(shown).length, 13, 'every card of the lead');
+    assert.deepEqual(shown, estimatesOf(api.cards), 'the panel shows the API’s numbers');
+    // The picture: a bar per card, a whisker where there is an error, the best card marked.
+    let pic = await page.evaluate(() => ({
+      bars: document.querySelectorAll('#single-table tbody svg.gh-sd-bar').length,
+      whiskers: document.querySelectorAll('#single-table tbody .gh-sd-whisker').length,
+      best: [...document.querySelectorAll('#single-table tr.gh-sd-best')].map((tr) => tr.dataset.card),
+    }));
+    assert.equal(pic.bars, 13);
+    assert.ok(pic.whiskers >= 3, `whiskers: ${pic.whiskers}`);
+    let top = Math.max(...Object.values(api.cards).map((e) => e.tricks));
+    assert.deepEqual(pic.best.sort(), Object.keys(api.cards).filter((c) => api.cards[c].tricks === top).sort());
+    // A sampled deal: West's hand as dealt, South within the constraints.
+    await page.click('#single-deal-list button[data-index="1"]');
+    let south = await page.$$eval('#single-deal-diagram .gh-hand[data-seat="S"] .gh-card', (cs) => cs.map((c) => c.dataset.card));
+    let west = await page.$$eval('#single-deal-diagram .gh-hand[data-seat="W"] .gh-card', (cs) => cs.map((c) => c.dataset.card));
+    let dealt = checkedDeal(parsePbnDeal(api.deals[1]));
+    assert.deepEqual([south, west], [dealt.S, dealt.W]);
+    assert.ok(south.filter((c) => c[0] === 'S').length >= 5);
+    // Strategy fusion, live: the double-dummy average beats either fixed finesse.
+    await page.click('#fusion-run');
+    await page.waitForFunction(() => document.body.dataset.fusion === 'done', null, { timeout: 180000 });
+    let fusion = await page.$$eval('.fusion-table tr[data-line]', (rs) => Object.fromEntries(rs.map((r) => [r.dataset.line, Number(r.dataset.tricks)])));
+    assert.equal(fusion.dd, 13, 'every double-dummy solve finds the queen');
+    for (let line of ['west', 'east']) assert.ok(fusion[line] > 12 && fusion[line] < 13, `${line}: ${fusion[line]}`);
+    await page.locator('#single').screenshot({ path: join(ARTIFACTS, 'single-panel.png') });
+    await page.close();
+  });
+
+  test('single-dummy panel: constraints no deal meets give a clear no-layout error', async () => {
+    let t = TABLES[329];
+    let page = await open(hashFor(t.deal, 'S', 'W', '&contract=4S&by=S'));
+    await dealIs(page, checkedDealPbn(t.deal));
+    for (let seat of ['N', 'S']) {
+      await page.fill(`#sd-${seat}-hcp-lo`, '25');
+      await page.dispatchEvent(`#sd-${seat}-hcp-lo`, 'change');
+    }
+    await page.click('#single-run');
+    await page.waitForFunction(() => document.body.dataset.single === 'failed', null, { timeout: 60000 });
+    let text = await page.textContent('#single-status');
+    assert.match(text, /No deal fits these constraints \(no-layout\)/);
+    await page.close();
+  });
+
   test('basic accessibility: every control has a name, images have labels, one h1', async () => {
     let page = await open();
     await page.click('#toggle-entry');

@@ -9,6 +9,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ARTIFACTS, artifactPath, launchBrowser, readJsonl, REPO, SHARED, startServer } from './lib/harness.mjs';
+import { parseConstraints } from '../../web/widget/lead-problem.js';
 
 const DATA = join(SHARED, 'data');
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
@@ -84,6 +85,16 @@ function shownTable(page, sel) {
   }, sel);
 }
 
+/** The lead table widget `sel` shows: {card: {tricks, stderr, make}}, from its rows. */
+function leadTable(page, sel) {
+  return page.evaluate((sel) => Object.fromEntries(
+    [...document.querySelector(sel).shadowRoot.querySelectorAll('tbody tr[data-tricks]')].map((tr) => [tr.dataset.card, {
+      tricks: Number(tr.dataset.tricks),
+      stderr: Number(tr.dataset.stderr),
+      ...(tr.dataset.make !== undefined ? { make: Number(tr.dataset.make) } : {}),
+    }])), sel);
+}
+
 /** Puts host CSS and widgets into the test host page and loads the widget module. */
 function fill(page, { css = '', html }) {
   return page.evaluate(async ({ css, html, widget }) => {
@@ -100,9 +111,9 @@ describe('the example blog post (web/embed.html), served without COOP/COEP', () 
     const { page, problems, workers, requests, close } = await open('web/embed.html');
     try {
       assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), false);
-      const ids = await page.$$eval('glasshand-deal', (ws) => ws.map((w) => w.id));
-      assert.ok(ids.length >= 2 && ids.length <= 3, `two or three widgets, found ${ids.length}`);
-      const shows = new Set(await page.$$eval('glasshand-deal', (ws) => ws.map((w) => w.getAttribute('show'))));
+      const ids = await page.$$eval('glasshand-deal:not([show="lead"])', (ws) => ws.map((w) => w.id));
+      assert.ok(ids.length >= 2 && ids.length <= 3, `two or three deal widgets, found ${ids.length}`);
+      const shows = new Set(await page.$$eval('glasshand-deal:not([show="lead"])', (ws) => ws.map((w) => w.getAttribute('show'))));
       assert.equal(shows.size, ids.length, 'each widget uses a different show mode');
       for (const id of ids) {
         await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -119,6 +130,11 @@ describe('the example blog post (web/embed.html), served without COOP/COEP', () 
           assert.match(text, new RegExp(`${s > 0 ? 'N–S' : 'E–W'} \\+${Math.abs(s)}`), `${id}: par ${text}`);
         }
       }
+      // The lead problem: a full table of leads.
+      const leadId = await page.$eval('glasshand-deal[show="lead"]', (w) => w.id);
+      await page.locator(`#${leadId}`).scrollIntoViewIfNeeded();
+      await page.waitForFunction((id) => document.getElementById(id).leadResult, leadId, { timeout: 180000 });
+      assert.equal(Object.keys(await leadTable(page, `#${leadId}`)).length, 13);
       assert.equal(workers.length, 1, `one worker for every widget: ${workers.join(', ')}`);
       assert.match(workers[0], /\/web\/worker\.js$/);
       assert.equal(requests.filter((u) => u.endsWith('.wasm')).length, 1, 'one wasm fetch');
@@ -291,6 +307,64 @@ describe('widgets in a host page', () => {
       assert.deepEqual(await shownTable(page, '#late'), TABLES.get(FAST[1]));
       assert.equal(delayed, 1);
       assert.equal(workers.length, 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('lead problems (show="lead")', () => {
+  test('constraint attributes: ranges, at least, at most, exactly; mistakes named', () => {
+    assert.deepEqual(parseConstraints('hcp 10-15, spades 5+; H 4-, ♦ 0', 'constraints-n'), {
+      hcp: [10, 15], S: [5, 13], H: [0, 4], D: [0, 0],
+    });
+    assert.deepEqual(parseConstraints('clubs 2-4', 'constraints-s'), { C: [2, 4] });
+    assert.throws(() => parseConstraints('hcp lots', 'constraints-n'), /constraints-n="hcp lots": “hcp lots” is not a constraint/);
+    assert.throws(() => parseConstraints('spades 6-3', 'constraints-e'), /spades 6-3 is not a range from 0 to 13/);
+    assert.throws(() => parseConstraints('hcp 38+', 'constraints-e'), /is not a range from 0 to 37/);
+  });
+
+  test('the lead table equals solver.single for the same request; impossible constraints say no-layout; no service worker; screenshot', async () => {
+    const { page, problems, workers, close } = await open(HOST, { viewport: { width: 760, height: 1600 } });
+    const request = {
+      known: { W: 'KQ53.T97.A864.J2' }, contract: '4S', declarer: 'S', played: [],
+      constraints: { N: { hcp: [10, 15] }, S: { hcp: [12, 17], S: [5, 13] } }, samples: 40, seed: 2,
+    };
+    try {
+      await fill(page, {
+        html: `<p>Your lead?</p>
+          <glasshand-deal id="lead" show="lead" hand="W:KQ53.T97.A864.J2" contract="4S" declarer="S"
+            constraints-n="hcp 10-15" constraints-s="hcp 12-17, spades 5+" samples="40" seed="2"></glasshand-deal>
+          <glasshand-deal id="none" show="lead" hand="W:KQ53.T97.A864.J2" contract="4S" declarer="S"
+            constraints-n="hcp 25+" constraints-s="hcp 25+" samples="40"></glasshand-deal>
+          <glasshand-deal id="typo" show="lead" hand="W:KQ53.T97.A864.J2" contract="4S" declarer="S" constraints-n="hcp ten"></glasshand-deal>`,
+      });
+      await page.waitForFunction(() => document.querySelector('#lead').leadResult, null, { timeout: 180000 });
+      const shown = await leadTable(page, '#lead');
+      const { api, own } = await page.evaluate(async ({ widget, request }) => {
+        const solver = await (await import(widget)).sharedSolver();
+        return { api: await solver.single(request, { queue: true }), own: document.querySelector('#lead').leadResult };
+      }, { widget: WIDGET, request });
+      const estimates = Object.fromEntries(Object.entries(api.cards).map(([c, e]) => [c, { tricks: e.tricks, stderr: e.stderr, make: e.make }]));
+      assert.equal(Object.keys(shown).length, 13, 'every card of the hand');
+      assert.deepEqual(shown, estimates, 'the widget shows the API’s numbers');
+      assert.deepEqual(own, api);
+      // "Sets" for the defence: 1 − make, as a percentage.
+      const sets = await page.$eval('#lead', (w) => [...w.shadowRoot.querySelectorAll('tbody tr[data-tricks]')].map((tr) => [tr.dataset.card, tr.children[3].textContent]));
+      for (const [card, text] of sets) assert.equal(text, `${Math.round((1 - api.cards[card].make) * 100)}%`);
+      assert.match(await page.$eval('#lead', (w) => w.shadowRoot.querySelector('thead').textContent), /Sets/);
+      assert.equal(await page.$eval('#lead', (w) => w.shadowRoot.querySelectorAll('svg.gh-sd-bar').length), 13);
+
+      await page.waitForFunction(() => /no-layout/.test(document.querySelector('#none').shadowRoot.querySelector('.gw-status').textContent), null, { timeout: 60000 });
+      assert.match(await page.$eval('#none', (w) => w.shadowRoot.querySelector('.gw-status').textContent), /No deal fits these constraints/);
+      const typo = await page.$eval('#typo', (w) => ({ state: w.state, text: w.shadowRoot.querySelector('.gh-error')?.textContent }));
+      assert.equal(typo.state, 'error');
+      assert.match(typo.text, /“hcp ten” is not a constraint/);
+
+      assert.equal(workers.length, 1);
+      assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0, 'no service worker');
+      await page.locator('#lead').screenshot({ path: artifactPath('widget-lead.png') });
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -14,8 +14,10 @@ import { LAYOUT } from './layout.js';
 import { Glasshand } from '../glasshand.js';
 import {
   site, onChange, loadGame as loadState, setContract as setState, replayPosition, requestWork, prevTrick, nextTrick,
-  playCard as playState, bestCard, dealPbn, trickStartKey,
+  playCard as playState, bestCard, dealPbn, trickStartKey, forgetStaleSingle,
 } from './state.js';
+import { buildSingle, renderSingle, renderSingleRun } from './single.js';
+import { buildFusion } from './fusion.js';
 import { renderBoard, renderTable, renderRecord, updateBadges } from './views.js';
 import { renderInside, inspectFailed, runAblation, stopAblation } from './inside.js';
 
@@ -31,6 +33,8 @@ export function start(root = document.getElementById('glasshand-app')) {
   diagram = new DealDiagram($('#diagram'), { onCardClick: (card) => userPlay(card) });
   entry = new DealEntry($('#entry-body'), { onDeal: (game) => loadGame(game, { keepEntryOpen: true }) });
   buildControls();
+  buildSingle(() => renderSingle());
+  buildFusion();
   bindKeys();
   onChange(stateChanged);
   site.solver = new Glasshand({ onStateChange: ({ state, message }) => showSolverState(state, message) });
@@ -73,6 +77,18 @@ function stateChanged(what, detail) {
     renderInside();
   } else if (what === 'inside-failed') inspectFailed(detail);
   else if (what === 'status') setStatus(detail, true);
+  else if (what === 'single') renderSingle();
+  else if (what === 'single-progress') renderSingleSoon();
+}
+
+let singleFrame = null;
+/** Redraws the single-dummy run at most once a frame (estimates stream per card). */
+function renderSingleSoon() {
+  if (singleFrame) return;
+  singleFrame = requestAnimationFrame(() => {
+    singleFrame = null;
+    renderSingleRun();
+  });
 }
 
 /** Draws everything and asks the solver for what the new state needs. */
@@ -83,6 +99,8 @@ function update() {
   renderTable(pickContract);
   renderRecord(jump);
   renderInside();
+  forgetStaleSingle();
+  renderSingle();
   updateHash();
   stopAblation(trickStartKey());
   requestWork();

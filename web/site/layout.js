@@ -79,6 +79,39 @@ export const LAYOUT = /* html */ `
     </section>
   </aside>
 </main>
+<section id="single" class="panel single" aria-labelledby="single-title">
+  <h2 id="single-title">Single-dummy: the best card when you cannot see the other hands</h2>
+  <div class="single-grid">
+    <div class="single-settings">
+      <p id="single-intro" class="hint"></p>
+      <fieldset id="single-hidden" class="single-hidden"><legend>Hidden hands</legend></fieldset>
+      <div id="single-constraints"></div>
+      <div class="row">
+        <label for="single-samples">Samples</label><input type="number" id="single-samples" min="1" max="5000" value="200">
+        <label for="single-seed">Seed</label><input type="number" id="single-seed" min="0" value="1">
+        <button type="button" id="single-run" class="primary">Run</button>
+        <button type="button" id="single-stop" hidden>Stop</button>
+      </div>
+      <p id="single-status" class="single-status" role="status" aria-live="polite"></p>
+    </div>
+    <div class="single-results">
+      <table id="single-table" class="gh-sd-table"></table>
+    </div>
+  </div>
+  <div id="single-deals" hidden>
+    <h3>Some of the sampled deals</h3>
+    <div id="single-deal-list" class="row"></div>
+    <div id="single-deal-diagram"></div>
+  </div>
+  <div class="explain">
+    <details open><summary>How it works, and strategy fusion</summary>
+      <p>At the table nobody sees all four hands. <b>Single-dummy analysis</b> deals the unseen cards at random many times, keeping only the layouts that fit what is known (the cards played, who showed out, the constraints you set), solves each sample double-dummy for every card, and averages. The card with the best average is the pick; the whiskers show how sure the sample is.</p>
+      <p>The method has a known flaw, <b>strategy fusion</b>: each double-dummy solve sees the hidden cards, so it always guesses right, while a real declarer must choose one line for every layout. Take ♠AJ2 in South opposite ♠K103 in North, the queen missing. Every double-dummy solve finesses the right way: the average says 3 tricks. A declarer who must commit to one finesse wins the queen only when it lies the right way (or falls): about 2½.</p>
+      <div class="row"><button type="button" id="fusion-run">Work it out live</button><span id="fusion-status" class="hint" role="status" aria-live="polite"></span></div>
+      <div id="fusion-out"></div>
+    </details>
+  </div>
+</section>
 <section id="inside" class="panel inside" aria-labelledby="inside-title">
   <h2 id="inside-title">Inside the solver</h2>
   <div class="inside-grid">

@@ -5,10 +5,11 @@
 // older), with a priority (the cards on screen first, then the table, the play record,
 // the partition-search view, the classroom comparison).
 
-import { dealToPbn, handSize, nextSeat, sideOf } from './bridge.js';
+import { SEATS, dealToPbn, handSize, handToPbn, nextSeat, partner, sideOf } from './bridge.js';
 import { PlayHistory, replay, legalCards, seatOfCard } from './play.js';
 
-export const PRIORITY = { analyse: 4, table: 3, trace: 2, inspect: 1, ablation: 0 };
+// A single-dummy run is asked for with a click: it goes first.
+export const PRIORITY = { single: 5, analyse: 4, table: 3, trace: 2, inspect: 1, ablation: 0 };
 
 /** The game on screen, the solver, and what it has answered (keyed by position). */
 export const site = {
@@ -29,6 +30,10 @@ export const site = {
   solver: null, // a Glasshand (web/glasshand.js)
   autoplay: null, // a token while "play the rest" runs
   traceFailed: null,
+  // The single-dummy panel: the seats hidden from the player to move (null: the default,
+  // see defaultHidden), constraints per hidden seat ({hcp: [lo, hi], S: [lo, hi], …}),
+  // and the run on screen ({key, request, estimates, samples, total, done, error, result}).
+  single: { hidden: null, constraints: {}, samples: 200, seed: 1, run: null },
   cache: {
     analyse: new Map(), // positionKey -> {tricks: {card: n}, best, done, failed?}
     inspect: new Map(), // trickStartKey -> inspect result (+ ms)
@@ -98,6 +103,8 @@ export function loadGame(game) {
     cursor = Math.min(cursor, play.length);
   }
   site.history = new PlayHistory(play, cursor);
+  // Hidden hands and constraints describe one deal's auction.
+  Object.assign(site.single, { hidden: null, constraints: {} });
   return problem;
 }
 
@@ -342,4 +349,90 @@ export function inspectFresh(position, opts) {
   let timed = job.then((r) => ({ ...r, ms: performance.now() - t0 }));
   timed.id = job.id; // still the job, for `stop`
   return timed;
+}
+
+// ---- single-dummy analysis ------------------------------------------------------------------
+
+/** Single-dummy analysis needs the original 13-card hands and a card to choose. */
+export const singleAvailable = () => Boolean(site.pos && !site.pos.over && handSize(site.hands) === 13);
+
+/** The hands the player to move cannot see: all but its own, and dummy's once it is down
+ * (declarer sees both when dummy is to play). */
+export function defaultHidden(pos = site.pos) {
+  let dummy = partner(site.declarer);
+  let seen = new Set([pos.tomove === dummy ? site.declarer : pos.tomove]);
+  if (site.history.played.length || pos.tomove === dummy) seen.add(dummy);
+  return SEATS.filter((s) => !seen.has(s));
+}
+
+/** The hidden seats on screen (the player to move always sees its own hand). */
+export function hiddenSeats() {
+  let hidden = site.single.hidden ?? defaultHidden();
+  return hidden.filter((s) => s !== site.pos.tomove);
+}
+
+/** The request of `solver.single` for the position on screen and the panel's settings. */
+export function singleRequest() {
+  let hidden = hiddenSeats();
+  let known = Object.fromEntries(SEATS.filter((s) => !hidden.includes(s)).map((s) => [s, handToPbn(site.hands[s])]));
+  let constraints = Object.fromEntries(hidden
+    .map((s) => [s, site.single.constraints[s]])
+    .filter(([, c]) => c && Object.keys(c).length));
+  let deal = site.contract
+    ? { contract: `${site.contract.level}${site.contract.strain}`, declarer: site.declarer }
+    : { trump: site.trump, leader: site.leader };
+  return { known, ...deal, played: [...site.history.played], constraints, samples: site.single.samples, seed: site.single.seed };
+}
+
+/** Runs the single-dummy analysis of the position on screen; changes stream as 'single'. */
+export function runSingle() {
+  if (!site.solver || !singleAvailable()) return;
+  let request = singleRequest();
+  let key = `${positionKey()}|${JSON.stringify(request)}`;
+  let now = site.single.run;
+  if (now && now.key === key && !now.done && !now.error && !now.stopped) return;
+  let run = { key, request, estimates: {}, samples: 0, total: request.samples, done: false, error: null, result: null };
+  site.single.run = run;
+  changed('single');
+  submit('single', key, (opts) => site.solver.single(request, {
+    ...opts,
+    onCard: (card, e) => {
+      if (site.single.run !== run) return;
+      run.estimates[card] = e;
+      run.samples = Math.max(run.samples, e.samples ?? 0);
+      changed('single-progress');
+    },
+    onProgress: (done, total) => {
+      if (site.single.run !== run) return;
+      run.samples = done;
+      run.total = total;
+      changed('single-progress');
+    },
+  }), (r) => {
+    if (site.single.run !== run) return;
+    Object.assign(run, { result: r, estimates: { ...r.cards }, samples: r.samples, done: true });
+    changed('single');
+  }, (e) => {
+    if (site.single.run !== run) return;
+    run.error = e;
+    changed('single');
+  });
+}
+
+/** Stops the run (a stopped run keeps what it had). */
+export function stopSingle() {
+  let run = site.single.run;
+  if (!run || run.done) return;
+  keepOnly('single', null);
+  run.stopped = true;
+  changed('single');
+}
+
+/** A run of another position than the one on screen no longer matters. */
+export function forgetStaleSingle() {
+  let run = site.single.run;
+  if (run && !run.key.startsWith(`${positionKey()}|`)) {
+    keepOnly('single', null);
+    site.single.run = null;
+  }
 }

@@ -12,6 +12,9 @@
 //                 play    click cards to play them; every legal card shows its DD result
 //                         for declarer: "=" keeps it, "−1" loses a trick, "+1" gains one
 //                 inside  the active/inert view: which cards decide the DD result ("x": inert)
+//                 lead    a "what would you lead?" problem: the leader's hand and a lead table
+//                         from a single-dummy analysis (web/widget/lead-problem.js), with
+//                         hand="W:KQ53.T97.A864.J2" samples seed constraints-n|e|s|w
 //   trump       NT S H D C (default NT, or the contract's strain)
 //   leader      the opening leader N E S W (default: left of declarer, else West)
 //   declarer    N E S W (optional; the leader is then declarer's left-hand opponent)
@@ -37,6 +40,8 @@ import {
 import { legalCards, replay } from '../site/play.js';
 import { cardBadges, renderPar, sideTotal } from '../site/results.js';
 import { renderDdTable } from '../site/dd-table.js';
+import { SINGLE_TABLE_CSS } from '../site/single-table.js';
+import { LEAD_ATTRIBUTES, LEAD_CSS, readLeadProblem, renderLead } from './lead-problem.js';
 
 export { parContractsText } from '../site/results.js';
 
@@ -84,7 +89,7 @@ const unobserve = (widget) => observer?.unobserve(widget);
 
 // ---- attribute parsing -----------------------------------------------------------------------
 
-const SHOW_TOKENS = ['cards', 'table', 'play', 'inside'];
+const SHOW_TOKENS = ['cards', 'table', 'play', 'inside', 'lead'];
 const SEAT_WORDS = { N: 'N', NORTH: 'N', E: 'E', EAST: 'E', S: 'S', SOUTH: 'S', W: 'W', WEST: 'W' };
 const STRAIN_WORDS = {
   NT: 'NT', N: 'NT', NOTRUMP: 'NT', NOTRUMPS: 'NT', SA: 'NT',
@@ -109,17 +114,12 @@ function readBoard(el) {
   const show = new Set(
     String(el.getAttribute('show') ?? 'cards,table').toLowerCase().split(/[\s,]+/).filter((t) => SHOW_TOKENS.includes(t)),
   );
+  if (show.has('lead')) return readLeadBoard(el);
   if (show.has('play') || show.has('inside')) show.add('cards');
   if (!show.size) show.add('cards');
   const text = el.getAttribute('deal');
   if (text === null || !text.trim()) throw new EntryError('This widget has no deal: give it a deal="N:…" attribute', 'deal');
-  let hands;
-  try {
-    hands = checkedDeal(parsePbnDeal(text));
-  } catch (e) {
-    if (e instanceof EntryError) throw new EntryError(`The deal could not be read. ${e.message}.`, 'deal');
-    throw e;
-  }
+  const hands = readDeal(text);
   const contractText = el.getAttribute('contract');
   let contract;
   if (contractText && contractText.trim()) {
@@ -149,6 +149,23 @@ function readBoard(el) {
   }
   const trumpGiven = Boolean((trumpText && trumpText.trim()) || contract);
   return { hands, pbn: dealToPbn(hands), show, trump, trumpGiven, leader, declarer, contract, dealer, vulnerable };
+}
+
+function readDeal(text) {
+  try {
+    return checkedDeal(parsePbnDeal(text));
+  } catch (e) {
+    if (e instanceof EntryError) throw new EntryError(`The deal could not be read. ${e.message}.`, 'deal');
+    throw e;
+  }
+}
+
+/** A lead problem (show="lead"): one hand, the contract, constraints; see lead-problem.js. */
+function readLeadBoard(el) {
+  const text = el.getAttribute('deal');
+  const dealHands = text && text.trim() ? readDeal(text) : null;
+  const lead = readLeadProblem(el, { parseSeat, parseStrain, dealHands });
+  return { show: new Set(['lead']), lead, pbn: lead.key };
 }
 
 // ---- styles ----------------------------------------------------------------------------------
@@ -241,7 +258,7 @@ let widgetSheet = null;
 function widgetStyleSheet() {
   if (!widgetSheet) {
     widgetSheet = new CSSStyleSheet();
-    widgetSheet.replaceSync(WIDGET_CSS);
+    widgetSheet.replaceSync(WIDGET_CSS + SINGLE_TABLE_CSS + LEAD_CSS);
   }
   return widgetSheet;
 }
@@ -254,7 +271,7 @@ let counter = 0;
 // ---- the element -----------------------------------------------------------------------------
 
 export class GlasshandDeal extends HTMLElement {
-  static observedAttributes = ['deal', 'show', 'trump', 'leader', 'declarer', 'contract', 'dealer', 'vulnerable'];
+  static observedAttributes = ['deal', 'show', 'trump', 'leader', 'declarer', 'contract', 'dealer', 'vulnerable', ...LEAD_ATTRIBUTES];
 
   #id = ++counter;
   #ui = null;
@@ -270,6 +287,7 @@ export class GlasshandDeal extends HTMLElement {
   #played = [];
   #analyses = new Map(); // played cards -> {tricks: {card: n}, best, done, error?}
   #inspects = new Map(); // played cards at a trick start -> inspect result or {error}
+  #lead = null; // show="lead": {estimates, samples, total, done, result?, error?}
   #scheduled = false;
 
   constructor() {
@@ -314,6 +332,11 @@ export class GlasshandDeal extends HTMLElement {
     return this.#ui?.root.dataset.state ?? 'waiting';
   }
 
+  /** show="lead": the single-dummy result once complete (as `solver.single` gives it). */
+  get leadResult() {
+    return this.#lead?.done ? this.#lead.result : null;
+  }
+
   /** The DD table once known: {N: {NT, S, H, D, C}, E, S, W}. */
   get tricks() {
     return this.#table?.done ? this.#table.tricks : null;
@@ -340,9 +363,11 @@ export class GlasshandDeal extends HTMLElement {
     const texts = el('div', { class: 'gw-texts' }, bar, say, hint, inside, par, status);
     const side = el('div', { class: 'gw-side' }, dd, texts);
     const foot = el('div', { class: 'gw-foot' }, 'Double-dummy analysis by Glasshand, computed in your browser');
-    root.append(el('div', { class: 'gw-main' }, diagramBox, side), foot);
+    const lead = el('div', { class: 'gw-lead', part: 'lead' });
+    const leadTable = el('table', { class: 'gh-sd-table', part: 'table' });
+    root.append(el('div', { class: 'gw-main' }, diagramBox, lead, side), foot);
     this.shadowRoot.replaceChildren(root);
-    this.#ui = { root, diagramBox, bar, undo, restart, best, say, hint, inside, dd, par, status, foot };
+    this.#ui = { root, diagramBox, lead, leadTable, bar, undo, restart, best, say, hint, inside, dd, par, status, foot };
     this.#diagram = new DealDiagram(diagramBox, { onCardClick: (card) => this.#play(card) });
   }
 
@@ -357,6 +382,7 @@ export class GlasshandDeal extends HTMLElement {
       error = e instanceof EntryError ? e.message : `This deal could not be shown: ${e && e.message}`;
     }
     const same = board && this.#board && !error && !this.#error &&
+      Boolean(board.lead) === Boolean(this.#board.lead) &&
       board.pbn === this.#board.pbn && board.trump === this.#board.trump && board.leader === this.#board.leader &&
       (board.dealer ?? 'N') === (this.#board.dealer ?? 'N') && (board.vulnerable ?? 'None') === (this.#board.vulnerable ?? 'None');
     this.#board = board;
@@ -368,6 +394,7 @@ export class GlasshandDeal extends HTMLElement {
       this.#played = [];
       this.#analyses.clear();
       this.#inspects.clear();
+      this.#lead = null;
     }
     this.#render();
     if (this.#visible) this.#solve();
@@ -398,9 +425,10 @@ export class GlasshandDeal extends HTMLElement {
     }
     const b = this.#board;
     const gen = this.#gen;
+    const wantLead = Boolean(b.lead) && !this.#lead;
     const wantTable = b.show.has('table') && !this.#table;
     const wantPlay = b.show.has('play') || b.show.has('inside');
-    if (!wantTable && !wantPlay) {
+    if (!wantTable && !wantPlay && !wantLead) {
       this.#render();
       return;
     }
@@ -418,6 +446,7 @@ export class GlasshandDeal extends HTMLElement {
       }
       if (gen !== this.#gen || !this.#visible) return;
     }
+    if (wantLead) this.#solveLead(gen);
     if (wantTable) this.#solveTable(gen);
     if (wantPlay) this.#solvePosition();
     this.#render();
@@ -463,6 +492,41 @@ export class GlasshandDeal extends HTMLElement {
     }, (e) => {
       if (e) table.error = e.message;
       else if (this.#table === table) this.#table = null; // stopped: ask again next time
+    });
+  }
+
+  #solveLead(gen) {
+    const problem = this.#board.lead;
+    const lead = { estimates: {}, samples: 0, total: problem.request.samples, done: false };
+    this.#lead = lead;
+    const job = this.#solver.single(problem.request, {
+      queue: true,
+      onCard: (card, e) => {
+        if (gen !== this.#gen || this.#lead !== lead) return;
+        lead.estimates[card] = e;
+        this.#renderLeadSoon();
+      },
+      onProgress: (done, total) => {
+        if (gen !== this.#gen || this.#lead !== lead) return;
+        Object.assign(lead, { samples: done, total });
+        this.#renderLeadSoon();
+      },
+    });
+    this.#track(job, gen, (r) => {
+      Object.assign(lead, { result: r, estimates: { ...r.cards }, samples: r.samples, done: true });
+    }, (e) => {
+      if (e) lead.error = e;
+      else if (this.#lead === lead) this.#lead = null; // stopped: ask again next time
+    });
+  }
+
+  #leadFrame = null;
+  /** Redraws the lead table at most once a frame while the estimates stream in. */
+  #renderLeadSoon() {
+    if (this.#leadFrame) return;
+    this.#leadFrame = requestAnimationFrame(() => {
+      this.#leadFrame = null;
+      this.#render();
     });
   }
 
@@ -586,10 +650,16 @@ export class GlasshandDeal extends HTMLElement {
     if (this.#error) {
       this.#diagram.render({ error: this.#error, label: 'Deal diagram' });
       ui.diagramBox.hidden = false;
+      ui.lead.hidden = true;
       ui.status.textContent = '';
       return;
     }
     const b = this.#board;
+    ui.lead.hidden = !b.lead;
+    if (b.lead) {
+      this.#renderLeadProblem();
+      return;
+    }
     const interactive = b.show.has('play');
     const inside = b.show.has('inside');
     let pos;
@@ -645,6 +715,25 @@ export class GlasshandDeal extends HTMLElement {
     }
     ui.status.textContent = status;
     ui.foot.hidden = !needsSolver;
+  }
+
+  #renderLeadProblem() {
+    const ui = this.#ui;
+    ui.diagramBox.hidden = true;
+    for (const part of [ui.bar, ui.say, ui.hint, ui.inside, ui.dd, ui.par]) part.hidden = true;
+    renderLead(ui.lead, ui.leadTable, this.#board.lead, this.#lead);
+    ui.status.classList.remove('gw-problem');
+    let status = '';
+    const e = this.#lead?.error;
+    if (this.#solverProblem) status = this.#solverProblem;
+    else if (e) {
+      status = e.code === 'no-layout'
+        ? `No deal fits these constraints (no-layout): ${e.message}`
+        : `The leads could not be analysed: ${e.message}`;
+    } else if (this.#visible && !this.#solver) status = 'Loading the solver\u2026';
+    if (this.#solverProblem || e) ui.status.classList.add('gw-problem');
+    ui.status.textContent = status;
+    ui.foot.hidden = false;
   }
 
   #renderDiagram(pos) {

@@ -113,14 +113,14 @@ fn solve_many(inputs: &[DealInput], config: &Config, label: &'static str) -> Vec
     slots.into_iter().map(|slot| solved[slot].clone()).collect()
 }
 
-fn report(json: bool, line: usize, e: &Error) {
+pub fn report(json: bool, line: usize, e: &Error) {
     if json {
         out!("{}", json::error(e));
     }
     eprintln!("line {line}: {e}");
 }
 
-fn finish(failed: usize) -> Result<(), String> {
+pub fn finish(failed: usize) -> Result<(), String> {
     match failed {
         0 => Ok(()),
         n => Err(format!("{n} input(s) had errors")),

@@ -15,6 +15,7 @@ mod commands;
 mod input;
 mod json;
 mod progress;
+mod single;
 
 use clap::{Args, Parser, Subcommand};
 use glasshand::{Config, Seat, TtMode, Vulnerability};
@@ -48,6 +49,10 @@ enum Command {
     /// PBN games with [Play], or JSON lines {"deal","trump","leader","play"}: declarer's DD
     /// tricks before and after each card
     Play { file: Option<String> },
+    /// Single-dummy analysis: JSON lines {"known", "contract", "declarer" (or "trump",
+    /// "leader"), "played", "constraints", "samples", "seed"} -> every legal card's mean
+    /// tricks, standard error and make fraction over sampled layouts of the hidden hands
+    Single { file: Option<String> },
     /// Node-count signature over a fixed deal list
     Bench,
     /// Timing benchmark against DDS on ../shared/data/tables.jsonl
@@ -59,7 +64,7 @@ pub struct Options {
     /// One JSON object per line (table, par, play; analyse/solve/inspect always)
     #[arg(long, global = true)]
     pub json: bool,
-    /// Worker threads for batches (default: all cores)
+    /// Worker threads for batches and single's samples (default: all cores)
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
     /// Transposition table size per thread in MB
@@ -74,6 +79,10 @@ pub struct Options {
     /// Ablation: no move ordering
     #[arg(long, global = true)]
     pub no_ordering: bool,
+    /// single: empty the transposition table before each sample (kept across samples by
+    /// default; for measuring what keeping it saves)
+    #[arg(long, global = true)]
+    pub fresh: bool,
     /// par: the dealer (default N, or the PBN tag)
     #[arg(long, global = true, value_name = "SEAT")]
     pub dealer: Option<Seat>,
@@ -116,6 +125,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Inspect { file }) => commands::positions(opts, &file, commands::PositionJob::Inspect),
         Some(Command::Par { file }) => commands::par(opts, &file),
         Some(Command::Play { file }) => commands::play(opts, &file),
+        Some(Command::Single { file }) => single::single(opts, &file),
         Some(Command::Bench) => bench::signature(opts),
         Some(Command::Speed { file }) => bench::speed(opts, &file),
     }

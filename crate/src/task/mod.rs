@@ -18,11 +18,13 @@ pub(crate) mod bench;
 mod play;
 mod position;
 mod request;
+pub mod single;
 mod table;
 
 pub use bench::BenchTask;
 pub use play::{analyse_play, PlayTask};
 pub use position::{AnalyseTask, InspectTask, SolveTask};
+pub use single::SingleTask;
 #[cfg(feature = "parallel")]
 pub use table::solve_table_parallel;
 pub use table::{solve_table, ParTask, TablesTask};

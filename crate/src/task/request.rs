@@ -1,10 +1,11 @@
 //! Requests made tasks: the one place that knows every kind of job.
 
 use super::{
-    boxed, AnalyseTask, AnyTask, BenchTask, InspectTask, Lane, ParTask, PlayTask, SolveTask, TablesTask, Task,
+    boxed, AnalyseTask, AnyTask, BenchTask, InspectTask, Lane, ParTask, PlayTask, SingleTask, SolveTask, TablesTask,
+    Task,
 };
 use crate::schema::{parse_deal, Event, Request, TableOut};
-use crate::{Error, Seat, Vulnerability};
+use crate::{Error, Seat, SingleDummy, Vulnerability};
 
 impl Request {
     /// The task that answers the request. Every input error is found here, before any search.
@@ -29,6 +30,9 @@ impl Request {
                 boxed(PlayTask::new(deal, strain, leader, r.play.parse()?)?)
             }
             Request::Bench(_) => boxed(BenchTask),
+            Request::Single(r) => {
+                boxed(SingleTask::new(SingleDummy::new(&r.job)?.keep_table(r.options.fresh != Some(true))))
+            }
         })
     }
 }

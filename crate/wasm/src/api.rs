@@ -69,7 +69,7 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glasshand::schema::{CardList, Kind};
+    use glasshand::schema::{CardList, Kind, Request};
     use glasshand::{pbn, Card, Position, Seat, Solver, Strain};
     use serde::Serialize;
     use serde_json::json;
@@ -291,6 +291,52 @@ mod tests {
         let err = run("play", json!({"deal": DEAL, "trump": "S", "leader": "W", "play": ["HA", "S2"]})).unwrap_err();
         assert_eq!((err.code(), err.to_string().contains("card 2 (S2)")), ("revoke", true), "{err:?}");
         assert_eq!(code("dance", json!({})), "bad-request");
+    }
+
+    #[test]
+    fn single_streams_estimates_and_adds_the_first_deals_to_the_engine_answer() {
+        // West on lead knows its own hand; North's and South's constraints as in issue 19.
+        let request = json!({"known": {"W": "KQ53.T97.A864.J2"}, "contract": "4S", "declarer": "S",
+                             "constraints": {"S": {"S": [5, 7]}}, "samples": 12, "seed": 5});
+        let (out, events) = run("single", request.clone()).unwrap();
+        let estimates = of_type(&events, "estimate");
+        assert_eq!(estimates.len(), 12);
+        assert!(estimates.iter().enumerate().all(|(i, e)| e["samples"] == i + 1 && e["total"] == 12));
+        assert_eq!(estimates[11]["cards"], out["cards"]);
+        assert_eq!((&out["tomove"], &out["samples"], &out["exact"]), (&json!("W"), &json!(12), &json!(false)));
+        assert_eq!(out["cards"].as_object().unwrap().len(), 13, "every card of West's hand may lead");
+        assert!(out["cards"]["SK"]["make"].is_f64());
+        let deals = out["deals"].as_array().unwrap();
+        assert_eq!(deals.len(), 8);
+        for deal in deals {
+            let deal = pbn::parse_deal(deal.as_str().unwrap()).unwrap();
+            assert_eq!(deal.hand(Seat::West).to_string(), "KQ53.T97.A864.J2");
+            assert!((5..=7).contains(&deal.hand(Seat::South).suit_len(glasshand::Suit::Spades)));
+        }
+        // The engine's own answer, as the command line writes it.
+        let Request::Single(r) = Request::deserialize(Kind::Single, request).unwrap() else { unreachable!() };
+        let task = glasshand::task::SingleTask::new(glasshand::SingleDummy::new(&r.job).unwrap());
+        let engine = glasshand::task::run(task, &mut Solver::new(Config::default()), &mut |_| {}).unwrap();
+        let mut cli = to_json(&engine.result);
+        cli["deals"] = to_json(&engine.deals);
+        assert_eq!(out, cli);
+    }
+
+    #[test]
+    fn single_bad_requests_get_codes() {
+        let known = json!({"W": "KQ53.T97.A864.J2"});
+        let single = |extra: Value| {
+            let mut request = json!({"known": known, "trump": "NT", "leader": "W", "samples": 4});
+            request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            code("single", request)
+        };
+        assert_eq!(single(json!({})), "ok");
+        assert_eq!(single(json!({"samples": 0})), "bad-request");
+        assert_eq!(single(json!({"leader": "Q"})), "unknown-seat");
+        assert_eq!(single(json!({"played": ["SK", "SA", "SK"]})), "duplicate-card");
+        assert_eq!(single(json!({"constraints": {"E": {"hcp": [30, 37]}, "N": {"hcp": [20, 37]}}})), "no-layout");
+        assert_eq!(single(json!({"options": {"ttMegabytes": 0}})), "bad-request");
+        assert_eq!(code("single", json!({"known": known, "samples": 4})), "bad-request");
     }
 
     #[test]
