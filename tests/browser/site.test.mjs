@@ -20,6 +20,7 @@ import { EXAMPLES } from '../../web/site/examples.js';
 import { ddPerCard } from './site-lib/bruteforce.mjs';
 import { ROOT, startServer } from './site-lib/server.mjs';
 import { launch, hasChromium } from './site-lib/browser.mjs';
+import { waitUntil } from './lib/harness.mjs';
 
 const DATA = join(process.env.GLASSHAND_SHARED || join(ROOT, '..', 'shared'), 'data');
 const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
@@ -263,7 +264,7 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
   // instance, as a module loads once per URL.
   const STATE = '/web/site/state.js';
   const deal = (page) => page.evaluate(async (url) => (await import(url)).dealPbn(), STATE);
-  const dealIs = (page, pbn) => page.waitForFunction(async ([url, d]) => (await import(url)).dealPbn() === d, [STATE, pbn]);
+  const dealIs = (page, pbn) => waitUntil(page, async ([url, d]) => (await import(url)).dealPbn() === d, [STATE, pbn]);
   async function waitTable(page, pbn) {
     await dealIs(page, pbn);
     await page.waitForFunction(() => document.body.dataset.table === 'done', null, { timeout: 120000 });
@@ -445,7 +446,7 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     assert.equal(before.cursor, 18);
     let again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await again.goto(url);
-    await again.waitForFunction(async (url) => Boolean((await import(url)).site.pos), STATE);
+    await waitUntil(again, async (url) => Boolean((await import(url)).site.pos), STATE);
     let after2 = await again.evaluate(async (url) => ({
       cards: (await import(url)).site.history.cards.join(),
       cursor: (await import(url)).site.history.cursor,

@@ -96,6 +96,21 @@ export async function openPage(browser, server, path = 'tests/browser/lib/blank.
 }
 
 /** wasm-pack.toml, as web/wasm-settings.py reads it for the build: `budget`, flavours, … */
+/**
+ * Polls `fn(arg)` in the page until it gives a truthy value, and returns it. Unlike
+ * `page.waitForFunction`, it awaits an async `fn`: waitForFunction takes the Promise itself
+ * for the answer, and a Promise is truthy, so it would return at once.
+ */
+export async function waitUntil(page, fn, arg, { timeout = 30000, interval = 50 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waitUntil: still false after ${timeout} ms: ${fn}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
 export function wasmSettings() {
   return JSON.parse(execFileSync('python3', [join(REPO, 'web/wasm-settings.py'), '--json']).toString());
 }
