@@ -15,6 +15,13 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+/// A schema key as the JS API writes it: `dealer_par_score_ns` becomes `dealerParScoreNs`; keys without `_`
+/// (cards, seats, strains) stay as they are.
+pub fn camel_case(key: &str) -> String {
+    let up = |w: &str| w.get(..1).map_or(String::new(), str::to_uppercase) + w.get(1..).unwrap_or("");
+    key.split('_').enumerate().map(|(i, w)| if i == 0 { w.to_string() } else { up(w) }).collect()
+}
+
 /// The kinds of job, by the names the worker protocol uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {

@@ -1,6 +1,6 @@
 //! Reads the memory budget of the wasm builds from `wasm-pack.toml` [budget], the one place it
-//! is written, and hands the facade what it needs as `GLASSHAND_TT_MEGABYTES` and
-//! `GLASSHAND_MAX_THREADS` (see `src/budget.rs`).
+//! is written, and writes what the facade needs as constants to `$OUT_DIR/budget.rs` (the
+//! facade's `budget` module includes it).
 
 use std::path::Path;
 
@@ -10,12 +10,16 @@ fn main() {
     println!("cargo:rerun-if-changed={SETTINGS}");
     let path = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join(SETTINGS);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    for (key, var) in [("tt-megabytes", "GLASSHAND_TT_MEGABYTES"), ("max-threads", "GLASSHAND_MAX_THREADS")] {
-        match budget_entry(&text, key) {
-            Ok(value) => println!("cargo:rustc-env={var}={value}"),
-            Err(message) => panic!("{}: {message}", path.display()),
-        }
+    let mut constants = String::new();
+    for (key, name, doc) in [
+        ("tt-megabytes", "TT_MEGABYTES", "Transposition-table megabytes per thread unless a request asks otherwise."),
+        ("max-threads", "MAX_THREADS", "The most pool threads the JS API starts (`maxThreads()` in JS)."),
+    ] {
+        let value = budget_entry(&text, key).unwrap_or_else(|message| panic!("{}: {message}", path.display()));
+        constants += &format!("/// {doc}\npub const {name}: usize = {value};\n");
     }
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("budget.rs");
+    std::fs::write(&out, constants).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
 }
 
 /// The positive integer `key = N` of the `[budget]` table (a TOML subset: one entry a line,

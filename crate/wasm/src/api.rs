@@ -2,7 +2,7 @@
 //! the engine's task ([`Request::task`] checks all input, before any search); a [`Job`] runs
 //! it in steps on the calling thread (the single build: the worker reads its messages between
 //! steps) or over the rayon pool (the threaded build). Outputs and events reach JS in the
-//! schema's shapes with camelCase keys ([`camel_case`]).
+//! schema's shapes with camelCase keys ([`glasshand::schema::camel_case`]).
 
 use glasshand::schema::{Event, Output, Request};
 use glasshand::task::{AnyTask, Progress, Stepper, Task, ThreadSolver};
@@ -12,13 +12,6 @@ use std::sync::Arc;
 
 /// The most table memory per thread a request may ask for (the default is the budget's).
 pub const MAX_TT_MEGABYTES: usize = 64;
-
-/// A schema key for JS: `dealer_par_score_ns` becomes `dealerParScoreNs`; keys without `_`
-/// (cards, seats, strains) stay as they are.
-pub fn camel_case(key: &str) -> String {
-    let up = |w: &str| w.get(..1).map_or(String::new(), str::to_uppercase) + w.get(1..).unwrap_or("");
-    key.split('_').enumerate().map(|(i, w)| if i == 0 { w.to_string() } else { up(w) }).collect()
-}
 
 /// A request, checked and ready to run.
 pub struct Job {
@@ -80,7 +73,9 @@ mod tests {
     /// The JS shape, as `bindings` makes it: the schema's JSON with camelCase keys.
     fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
         match serde_json::to_value(value).unwrap() {
-            Value::Object(map) => map.into_iter().map(|(k, v)| (camel_case(&k), to_json(&v))).collect(),
+            Value::Object(map) => {
+                map.into_iter().map(|(k, v)| (glasshand::schema::camel_case(&k), to_json(&v))).collect()
+            }
             Value::Array(items) => items.iter().map(to_json).collect(),
             other => other,
         }

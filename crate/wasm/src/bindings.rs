@@ -1,7 +1,7 @@
 //! The wasm-bindgen surface of `web/worker.js`: plain JS objects in and out, errors as JS
 //! `Error`s with a `code` (and `nodes`) property.
 
-use crate::api::{camel_case, Job as Inner};
+use crate::api::Job as Inner;
 #[cfg(feature = "parallel")]
 use glasshand::schema::{Event, Output};
 use glasshand::Error;
@@ -28,7 +28,7 @@ fn camel_keys(value: JsValue) -> JsValue {
     }
     let out = js_sys::Object::new();
     for pair in js_sys::Object::entries(value.unchecked_ref()).iter().map(JsCast::unchecked_into::<js_sys::Array>) {
-        let key = camel_case(&pair.get(0).as_string().unwrap_or_default());
+        let key = glasshand::schema::camel_case(&pair.get(0).as_string().unwrap_or_default());
         let _ = js_sys::Reflect::set(&out, &key.into(), &camel_keys(pair.get(1)));
     }
     out.into()
@@ -38,9 +38,7 @@ fn camel_keys(value: JsValue) -> JsValue {
 fn js_error(code: &str, message: &str, nodes: Option<u64>) -> JsValue {
     let err = js_sys::Error::new(message);
     let _ = js_sys::Reflect::set(&err, &"code".into(), &code.into());
-    if let Some(nodes) = nodes {
-        let _ = js_sys::Reflect::set(&err, &"nodes".into(), &(nodes as f64).into());
-    }
+    let _ = nodes.map(|nodes| js_sys::Reflect::set(&err, &"nodes".into(), &(nodes as f64).into()));
     err.into()
 }
 
@@ -115,9 +113,7 @@ pub fn debug_panic(on_pool: bool) {
 #[wasm_bindgen(js_name = benchSignature)]
 pub fn bench_signature(on_deal: Option<js_sys::Function>) -> Result<f64, JsValue> {
     let mut report = |index: usize, nodes: u64| {
-        if let Some(f) = &on_deal {
-            let _ = f.call2(&JsValue::NULL, &(index as f64).into(), &(nodes as f64).into());
-        }
+        on_deal.iter().for_each(|f| drop(f.call2(&JsValue::NULL, &(index as f64).into(), &(nodes as f64).into())));
     };
     let total = glasshand::bench::signature(&glasshand::Config::default(), &mut report);
     total.map(|nodes| nodes as f64).map_err(|e| engine_error(&e))
