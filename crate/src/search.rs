@@ -320,11 +320,30 @@ pub(crate) fn normalize(hands: &[Cards; 4], rel: Cards, present: Cards) -> (Card
     let mut out = Cards::EMPTY;
     let mut active = [0u8; 4];
     for suit in Suit::ALL {
-        let closure = suit_closure(hands, suit, present.suit_bits(suit), rel.suit_bits(suit));
+        let in_play = present.suit_bits(suit);
+        let mut closure = suit_closure(hands, suit, in_play, rel.suit_bits(suit));
+        if closure == in_play {
+            closure &= !bottom_run(hands, suit, in_play);
+        }
         active[suit.index()] = closure.count_ones() as u8;
         out |= Cards::from_suit_bits(suit, closure);
     }
     (out, active)
+}
+
+/// The lowest cards of a suit in play that one hand holds, up to the first card of another
+/// hand. None of them can beat a card of the suit from another hand, so no proof needs their
+/// ranks; and they need no owner in an entry: with the suit lengths and the owners of the
+/// cards above them, they can only lie in that hand. Leaving them out of the active cards
+/// makes the entries of the tricks before more general (bridge-solver does the same).
+fn bottom_run(hands: &[Cards; 4], suit: Suit, present: u16) -> u16 {
+    let Some(holder) = hands.iter().find(|h| h.suit_bits(suit) & present & present.wrapping_neg() != 0) else {
+        return 0;
+    };
+    let others = present & !holder.suit_bits(suit);
+    // Everything below the lowest card of the other hands (all of the suit if none).
+    let floor = if others == 0 { u16::MAX } else { (others & others.wrapping_neg()) - 1 };
+    present & floor
 }
 
 /// One suit of [`normalize`]: the cards of `present` from the top down to the lowest of
@@ -413,6 +432,22 @@ mod tests {
         assert_eq!(second_hand(["Q.3.4.5", "K.2.3.4", "2.4.5.6", "5.5.6.7"], "S5", None), None);
         // The lead itself is higher than North-South's spades.
         assert_eq!(second_hand(["3.3.4.5", "2.2.3.4", "4.4.5.6", "K.5.6.7"], "SK", None), None);
+    }
+
+    #[test]
+    fn normalize_leaves_out_the_bottom_run_of_one_hand() {
+        // Spades: North A, East K, West Q, South 3 2.
+        let hands = ["A.2.3.4", "K.3.4.5", "32.4.5.6", "Q.5.6.7"].map(|h| parse_hand(h).unwrap());
+        let present = hands[0] | hands[1] | hands[2] | hands[3];
+        let spades = |rel: &[&str]| normalize(&hands, cards(rel), present).1[Suit::Spades.index()];
+        // South's 3 reaches down to the bottom of the suit: both low spades are left out.
+        assert_eq!(spades(&["S3"]), 3);
+        assert_eq!(spades(&["SQ"]), 3);
+        assert_eq!(spades(&["SK"]), 2);
+        // A suit one hand holds alone needs no owner at all.
+        let hands = ["AK2.2.3.4", ".3.4.5", ".4.5.6", ".5.6.7"].map(|h| parse_hand(h).unwrap());
+        let present = hands[0] | hands[1] | hands[2] | hands[3];
+        assert_eq!(normalize(&hands, cards(&["S2"]), present).1[Suit::Spades.index()], 0);
     }
 
     #[test]
