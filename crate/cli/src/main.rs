@@ -61,7 +61,7 @@ enum Command {
 
 #[derive(Args)]
 pub struct Options {
-    /// One JSON object per line (table, par, play; analyse/solve/inspect always)
+    /// One JSON object per line (table, par, play, single; analyse/solve/inspect always)
     #[arg(long, global = true)]
     pub json: bool,
     /// Worker threads for batches and single's samples (default: all cores)
