@@ -12,8 +12,10 @@ use crate::pbn::parse_hand;
 use crate::rng::Rng;
 use crate::sample::{HandLimits, Knowledge, Layouts};
 use crate::{Card, Cards, Contract, Deal, Error, Position, Seat, Solver, Strain};
+#[cfg(feature = "serde")]
 use serde::ser::{SerializeMap, SerializeStruct};
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "serde")]
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// More samples than this are refused: the deals are kept for viewing.
@@ -26,41 +28,42 @@ const LIST_LIMIT: u64 = 200_000;
 /// The request, as the command line's JSON line: `{"known": {"W": "KQ53.T97.A864.J2"},
 /// "contract": "4S", "declarer": "S", "played": [], "constraints": {"N": {"hcp": [10, 15]}},
 /// "samples": 500, "seed": 1}`. Instead of `contract`/`declarer`: `"trump": "NT", "leader": "W"`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub struct SingleDummyRequest {
     /// Seat letter to the seat's original 13 cards in PBN hand notation.
     pub known: BTreeMap<String, String>,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub contract: Option<String>,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub declarer: Option<String>,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub trump: Option<String>,
     /// The opening leader.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub leader: Option<String>,
     /// Cards in the order played from the opening lead.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub played: Vec<String>,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub constraints: BTreeMap<String, HandConstraints>,
     pub samples: usize,
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub seed: u64,
 }
 
 /// Limits on a hidden hand's original 13 cards: `{"hcp": [lo, hi], "S": [lo, hi], ...}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct HandConstraints {
     pub hcp: Option<[u8; 2]>,
-    #[serde(rename = "S")]
+    #[cfg_attr(feature = "serde", serde(rename = "S"))]
     pub spades: Option<[u8; 2]>,
-    #[serde(rename = "H")]
+    #[cfg_attr(feature = "serde", serde(rename = "H"))]
     pub hearts: Option<[u8; 2]>,
-    #[serde(rename = "D")]
+    #[cfg_attr(feature = "serde", serde(rename = "D"))]
     pub diamonds: Option<[u8; 2]>,
-    #[serde(rename = "C")]
+    #[cfg_attr(feature = "serde", serde(rename = "C"))]
     pub clubs: Option<[u8; 2]>,
 }
 
@@ -430,6 +433,7 @@ fn replay(knowledge: &mut Knowledge, strain: Strain, leader: Seat, played: &[Car
     Ok(state)
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for SingleDummyResult {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         struct CardsMap<'a>(&'a [CardEstimate]);
@@ -451,6 +455,7 @@ impl Serialize for SingleDummyResult {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for CardEstimate {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // Four decimals: more would only print the float's noise.
