@@ -44,7 +44,8 @@ impl FromStr for TtMode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Config {
-    /// Memory for the transposition table of one solver (one per thread).
+    /// The most memory for the transposition table of one solver (one per thread): it
+    /// starts at 32 MB (or this, if smaller) and doubles only when full.
     pub tt_megabytes: usize,
     #[cfg_attr(feature = "serde", serde(rename = "tt"))]
     pub tt_mode: TtMode,
@@ -54,6 +55,6 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { tt_megabytes: 32, tt_mode: TtMode::Partition, quick_tricks: true, move_ordering: true }
+        Config { tt_megabytes: 1024, tt_mode: TtMode::Partition, quick_tricks: true, move_ordering: true }
     }
 }

@@ -1,5 +1,7 @@
 //! The null-window search: "can North-South take at least `target` of the tricks left?",
-//! returning the answer with the active cards of its proof (partition search).
+//! returning the answer with the active cards of its proof (partition search), and the
+//! bound the proof reached (fail-soft): the TT keeps it, and a later probe with another
+//! target is decided by it.
 
 use crate::hints::{self, FollowHints};
 use crate::moves::{self, MoveList};
@@ -32,13 +34,29 @@ pub(crate) struct Search<'a> {
     pub poll: u32,
 }
 
+/// A search's answer. `bound` counts North-South's tricks among those left: at least `bound`
+/// when they reach the target (`bound >= target`), at most `bound` when not (`bound < target`).
+/// `rel` holds the cards whose ranks the proof needed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Outcome {
+    pub reached: bool,
+    pub bound: i32,
+    pub rel: Cards,
+}
+
+impl Outcome {
+    fn new(reached: bool, bound: i32, rel: Cards) -> Outcome {
+        Outcome { reached, bound, rel }
+    }
+}
+
 fn depth_index(tricks_left: u32) -> usize {
     13usize.saturating_sub(tricks_left as usize).min(12)
 }
 
 impl Search<'_> {
     /// Runs the search from a trick in progress (possibly empty).
-    pub fn run(&mut self, trick: &Trick, target: i32) -> (bool, Cards) {
+    pub fn run(&mut self, trick: &Trick, target: i32) -> Outcome {
         if trick.len == 0 {
             self.trick_start(trick.leader, target)
         } else {
@@ -51,14 +69,14 @@ impl Search<'_> {
     }
 
     /// A node at the start of a trick: the only place for cut-offs and the TT.
-    fn trick_start(&mut self, leader: Seat, target: i32) -> (bool, Cards) {
+    fn trick_start(&mut self, leader: Seat, target: i32) -> Outcome {
         let left = self.hands[leader.index()].len() as i32;
         // Step 1. The count alone decides.
         if target <= 0 {
-            return (true, Cards::EMPTY);
+            return Outcome::new(true, 0, Cards::EMPTY);
         }
         if target > left {
-            return (false, Cards::EMPTY);
+            return Outcome::new(false, left, Cards::EMPTY);
         }
         let depth = depth_index(left as u32);
 
@@ -71,7 +89,7 @@ impl Search<'_> {
             }
         }
         if self.stopped {
-            return (false, Cards::EMPTY);
+            return Outcome::new(false, 0, Cards::EMPTY);
         }
 
         // Step 3. The last trick plays itself.
@@ -89,9 +107,9 @@ impl Search<'_> {
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
-            if let Some(cut) = self.quick_cut(leader, target, left, present) {
+            if let Some((reached, rel)) = self.quick_cut(leader, target, left, present) {
                 self.stats.per_trick[depth].quick_trick_cutoffs += 1;
-                return cut;
+                return Outcome::new(reached, target - !reached as i32, rel);
             }
         }
 
@@ -102,10 +120,10 @@ impl Search<'_> {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
             match self.tt.probe(&key, &owners, target as u8) {
-                Probe::Cut(result, active) => {
+                Probe::Cut(reached, bound, active) => {
                     stats.tt_hits += 1;
                     stats.tt_cutoffs += 1;
-                    return (result, present.tops(active));
+                    return Outcome::new(reached, bound as i32, present.tops(active));
                 }
                 Probe::Hit(stored) => {
                     stats.tt_hits += 1;
@@ -121,16 +139,17 @@ impl Search<'_> {
             let in_play = (&self.hands, self.lengths, present);
             if let Some(cards) = cash_then_run(in_play, leader, self.trump, need as u32, self.suit_cash) {
                 self.stats.per_trick[depth].quick_trick_cutoffs += 1;
-                return (leader.is_ns(), cards);
+                let reached = leader.is_ns();
+                return Outcome::new(reached, target - !reached as i32, cards);
             }
         }
 
         // Step 7. Search the cards.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
-        let ((result, rel), decided) = self.play_card(&start, target, leads);
+        let (outcome, decided) = self.play_card(&start, target, leads);
         if self.stopped {
-            return (result, rel);
+            return outcome;
         }
         // A lead to remember: one that won after another failed. When the rules' first
         // choice wins where the key had no lead, the rules will find it again, and a
@@ -138,16 +157,17 @@ impl Search<'_> {
         let best = decided.filter(|&(_, tried)| tried > 0 || leads[0].is_some()).map(|(card, _)| card);
 
         // Step 8. Back up the active cards and store the bound.
-        let (rel, active) = normalize(&self.hands, rel, present);
+        let (rel, active) = normalize(&self.hands, outcome.rel, present);
         if mode != TtMode::Off {
             let active = match mode {
                 TtMode::Partition => active,
                 _ => std::array::from_fn(|s| present.suit_len(Suit::from_index(s)) as u8),
             };
-            let bounds = if result { (target as u8, left as u8) } else { (0, target as u8 - 1) };
+            let bound = outcome.bound as u8;
+            let bounds = if outcome.reached { (bound, left as u8) } else { (0, bound) };
             self.tt.store(&key, &owners, active, bounds, encode_best(best, present));
         }
-        (result, rel)
+        Outcome { rel, ..outcome }
     }
 
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
@@ -181,7 +201,7 @@ impl Search<'_> {
     }
 
     /// One card each: the trick is forced.
-    fn last_trick(&mut self, leader: Seat) -> (bool, Cards) {
+    fn last_trick(&mut self, leader: Seat) -> Outcome {
         self.stats.per_trick[12].nodes += 1;
         let mut trick = Trick::new(leader, self.trump);
         for i in 0..4 {
@@ -189,18 +209,14 @@ impl Search<'_> {
             trick = trick.with(card);
         }
         let w = trick.winner();
-        (leader.offset(w).is_ns(), won_by_rank(&trick, w))
+        let ns = leader.offset(w).is_ns();
+        Outcome::new(ns, ns as i32, won_by_rank(&trick, w))
     }
 
     /// A node inside a trick: try each group of equivalent cards of the player to move,
     /// `first` first. Also returns the card that decided the node, if one did, and how
     /// many groups were tried before it.
-    fn play_card(
-        &mut self,
-        trick: &Trick,
-        target: i32,
-        first: [Option<Card>; 2],
-    ) -> ((bool, Cards), Option<(Card, usize)>) {
+    fn play_card(&mut self, trick: &Trick, target: i32, first: [Option<Card>; 2]) -> (Outcome, Option<(Card, usize)>) {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
@@ -211,7 +227,7 @@ impl Search<'_> {
             if need <= 1 {
                 if let Some(rel) = second_hand_wins(&self.hands, trick, self.trump) {
                     self.stats.per_trick[depth].quick_trick_cutoffs += 1;
-                    return ((maximizing, rel), None);
+                    return (Outcome::new(maximizing, target - !maximizing as i32, rel), None);
                 }
             }
         }
@@ -226,6 +242,8 @@ impl Search<'_> {
         let mut moves = MoveList::new();
         moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
+        // The weakest bound among the failures: the highest upper bound, or the lowest lower.
+        let mut failed_bound = if maximizing { 0 } else { self.hands[mover.index()].len() as i32 };
         // Per suit, the lowest card tried so far whose search failed (0: none), and the
         // union of that suit's active cards in those failures' proofs.
         let mut failed_low = [0u16; 4];
@@ -255,27 +273,29 @@ impl Search<'_> {
                 next.hint_hash = hints::mix(trick.hint_hash ^ (place as u64 + 1));
                 self.follow_hints.prefetch(next.hint_hash);
             }
-            let (result, rel) = if next.len == 4 {
+            let outcome = if next.len == 4 {
                 let w = next.winner();
-                let winner = next.leader.offset(w);
-                let (result, rel) = self.trick_start(winner, target - winner.is_ns() as i32);
-                (result, rel | won_by_rank(&next, w))
+                let won = next.leader.offset(w).is_ns() as i32;
+                let after = self.trick_start(next.leader.offset(w), target - won);
+                Outcome { reached: after.reached, bound: after.bound + won, rel: after.rel | won_by_rank(&next, w) }
             } else {
                 self.play_card(&next, target, [None; 2]).0
             };
+            let (result, rel) = (outcome.reached, outcome.rel);
             self.hands[mover.index()].insert(card);
             self.lengths += length_bit;
             if self.stopped {
-                return ((false, Cards::EMPTY), None);
+                return (Outcome::new(false, 0, Cards::EMPTY), None);
             }
             if result == maximizing {
                 if use_hints && tried > 0 {
                     let place = encode_best(Some(card), start_present);
                     self.follow_hints.set(trick.hint_hash, place);
                 }
-                return ((result, rel), Some((card, tried)));
+                return (outcome, Some((card, tried)));
             }
             union |= rel;
+            failed_bound = if maximizing { failed_bound.max(outcome.bound) } else { failed_bound.min(outcome.bound) };
             if prune_siblings {
                 let low = &mut failed_low[suit.index()];
                 if *low == 0 || bit < *low {
@@ -284,7 +304,7 @@ impl Search<'_> {
                 failed_rel[suit.index()] |= rel.suit_bits(suit);
             }
         }
-        ((!maximizing, union), None)
+        (Outcome::new(!maximizing, failed_bound, union), None)
     }
 }
 

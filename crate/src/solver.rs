@@ -2,7 +2,7 @@
 //! and the active cards of a position. Jobs on top of them are in `task`.
 
 use crate::hints::FollowHints;
-use crate::search::{lengths_key, Search};
+use crate::search::{lengths_key, Outcome, Search};
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
 use crate::tt::{OwnerTable, Tt};
@@ -42,11 +42,11 @@ impl Solver {
     pub fn new(config: Config) -> Solver {
         Solver {
             config,
-            // A 128th of the memory for the followers' hints, the rest for the TT. Every
-            // follower with a choice looks there: a quarter of a megabyte mostly stays in the
-            // cache, and a larger table kept only 0.2% more nodes away.
-            tt: Tt::new((config.tt_megabytes.max(1) << 20) / 128 * 127),
-            follow_hints: FollowHints::new((config.tt_megabytes.max(1) << 20) / 128),
+            // A 128th of the starting memory for the followers' hints, the rest for the TT.
+            // Every follower with a choice looks there: a quarter of a megabyte mostly stays
+            // in the cache, and a larger table kept only 0.2% more nodes away.
+            tt: Tt::new(tt_share(config.tt_megabytes), tt_share(config.tt_megabytes.min(START_MEGABYTES))),
+            follow_hints: FollowHints::new((config.tt_megabytes.clamp(1, START_MEGABYTES) << 20) / 128),
             tt_strain: None,
             owners: OwnerTable::new(),
             suit_cash: SuitCash::new(),
@@ -80,8 +80,9 @@ impl Solver {
     }
 
     /// The null-window search from `pos`: can North-South take `target` of the tricks
-    /// left (the current one included)? Also returns the active cards of the proof.
-    fn probe(&mut self, pos: &Position, target: i32) -> Result<(bool, Cards), Error> {
+    /// left (the current one included)? Also returns the bound the proof reached and its
+    /// active cards.
+    fn probe(&mut self, pos: &Position, target: i32) -> Result<Outcome, Error> {
         if self.tt_strain != Some(pos.strain()) {
             // Entries depend on the trump suit, not on the deal.
             self.tt.clear();
@@ -124,12 +125,14 @@ impl Solver {
         let mut guess = guess.map_or_else(|| estimate_ns(pos), i32::from);
         while lo < hi {
             let target = guess.clamp(lo + 1, hi);
-            if self.probe(pos, target)?.0 {
-                lo = target;
-                guess = target + 1;
+            // The proof's bound may settle more than the target asked.
+            let outcome = self.probe(pos, target)?;
+            if outcome.reached {
+                lo = outcome.bound.max(target);
+                guess = lo + 1;
             } else {
-                hi = target - 1;
-                guess = target - 1;
+                hi = outcome.bound.min(target - 1);
+                guess = hi;
             }
         }
         Ok(lo as u8)
@@ -155,9 +158,9 @@ impl Solver {
     pub fn active(&mut self, pos: &Position) -> Result<Active, Error> {
         let left = pos.tricks_left() as i32;
         let v = self.value_ns(pos, None)? as i32;
-        let mut rel = self.probe(pos, v)?.1;
+        let mut rel = self.probe(pos, v)?.rel;
         if v < left {
-            rel |= self.probe(pos, v + 1)?.1;
+            rel |= self.probe(pos, v + 1)?.rel;
         }
         let hands = pos.deal().hands();
         let present = hands[0] | hands[1] | hands[2] | hands[3];
@@ -170,6 +173,16 @@ impl Solver {
         }
         Ok(Active { tricks: for_side(pos.to_move(), v as u8, pos.tricks_left()), top, cards, inert, deals_sharing })
     }
+}
+
+/// The transposition table starts at this size (or the configured one, if smaller) and
+/// grows only when it fills: 32 MB holds a random deal's table, and a bigger start cost
+/// time on them (page faults, buckets further apart), while the hard deals fill it.
+const START_MEGABYTES: usize = 32;
+
+/// The TT's part of `megabytes`: all but the followers' hints' 128th.
+fn tt_share(megabytes: usize) -> usize {
+    (megabytes.max(1) << 20) / 128 * 127
 }
 
 fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {

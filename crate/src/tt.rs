@@ -31,9 +31,11 @@
 //! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches an entry when
 //! every suit has `(current ^ stored) & mask == 0`. Several entries with different `k` can
 //! match one position, so a probe reads on until one decides.
-//! Memory is two fixed arenas, one for positions with many tricks left and one for the far
-//! more numerous positions near the end: when an arena is full it starts afresh, and the
-//! costly results near the root survive the churn of the cheap ones.
+//! Memory is two arenas, one for positions with many tricks left and one for the far more
+//! numerous positions near the end. An arena starts small and doubles when full, up to its
+//! share of the configured size: most deals never fill the start, and a small table stays in
+//! the caches, while the hard deals get room. When an arena is full at its limit it starts
+//! afresh, and the costly results near the root survive the churn of the cheap ones.
 
 use crate::prefetch::prefetch;
 use crate::Cards;
@@ -128,8 +130,9 @@ pub(crate) enum Probe {
     /// An entry matched but its bounds did not decide the target; the key's leads. (They
     /// guess better than the lead that decided the matching entry's own position.)
     Hit(Leads),
-    /// The target is decided: the result and the active cards per suit of the entry.
-    Cut(bool, [u8; 4]),
+    /// The target is decided: the result, the entry's bound that decided it, and the
+    /// entry's active cards per suit.
+    Cut(bool, u8, [u8; 4]),
 }
 
 /// The owner-vector mask of the top `k` cards of a suit (2 bits a card, 13 cards at most):
@@ -147,14 +150,20 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
-    /// A table of about `bytes` bytes in all, a quarter of it for the shallow positions.
-    pub fn new(bytes: usize) -> Tt {
-        Tt { shallow: Arena::new(bytes / 4), deep: Arena::new(bytes - bytes / 4) }
+    /// A table of at most about `bytes` bytes in all, starting at `start_bytes` (a quarter
+    /// of each for the shallow positions).
+    pub fn new(bytes: usize, start_bytes: usize) -> Tt {
+        let start_bytes = start_bytes.min(bytes);
+        Tt {
+            shallow: Arena::new(bytes / 4, start_bytes / 4),
+            deep: Arena::new(bytes - bytes / 4, start_bytes - start_bytes / 4),
+        }
     }
 
+    /// Forgets every entry and returns to the starting size.
     pub fn clear(&mut self) {
-        self.shallow.clear();
-        self.deep.clear();
+        self.shallow.reset();
+        self.deep.reset();
     }
 
     /// Starts loading the key's bucket: a probe's first access misses the cache, and the
@@ -182,38 +191,88 @@ struct Arena {
     heads: Vec<u32>,
     keys: Vec<KeyNode>,
     chunks: Vec<Chunk>,
+    /// Keys that fit now; chunks fit half as many again.
     key_capacity: usize,
-    chunk_capacity: usize,
+    start_capacity: usize,
+    limit_capacity: usize,
     shift: u32,
 }
 
+/// The keys that fit in `bytes`, with their chunks: keys average about five entries each,
+/// most in one chunk, a few in many.
+fn key_capacity(bytes: usize) -> usize {
+    let chunk_bytes = std::mem::size_of::<Chunk>();
+    let key_bytes = std::mem::size_of::<KeyNode>() + 4;
+    (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256)
+}
+
 impl Arena {
-    fn new(bytes: usize) -> Arena {
-        let chunk_bytes = std::mem::size_of::<Chunk>();
-        let key_bytes = std::mem::size_of::<KeyNode>() + 4;
-        // Keys average about five entries each, most in one chunk, a few in many.
-        let key_capacity = (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256);
-        let chunk_capacity = key_capacity * 3 / 2;
-        let buckets = key_capacity.next_power_of_two();
-        Arena {
-            heads: vec![NONE; buckets],
-            keys: Vec::with_capacity(key_capacity),
-            chunks: Vec::with_capacity(chunk_capacity),
-            key_capacity,
-            chunk_capacity,
-            shift: 64 - buckets.trailing_zeros(),
-        }
+    fn new(limit_bytes: usize, start_bytes: usize) -> Arena {
+        let start_capacity = key_capacity(start_bytes);
+        let mut arena = Arena {
+            heads: Vec::new(),
+            keys: Vec::with_capacity(start_capacity),
+            chunks: Vec::with_capacity(start_capacity * 3 / 2),
+            key_capacity: start_capacity,
+            start_capacity,
+            limit_capacity: key_capacity(limit_bytes).max(start_capacity),
+            shift: 0,
+        };
+        arena.rehash();
+        arena
     }
 
+    fn chunk_capacity(&self) -> usize {
+        self.key_capacity * 3 / 2
+    }
+
+    /// Empties the arena at its present size.
     fn clear(&mut self) {
         self.heads.fill(NONE);
         self.keys.clear();
         self.chunks.clear();
     }
 
+    /// Empties the arena and returns it to its starting size (the memory stays reserved).
+    fn reset(&mut self) {
+        self.keys.clear();
+        self.chunks.clear();
+        if self.key_capacity == self.start_capacity {
+            self.heads.fill(NONE);
+        } else {
+            self.key_capacity = self.start_capacity;
+            self.rehash();
+        }
+    }
+
+    /// Doubles the room, up to the limit, keeping every entry.
+    fn grow(&mut self) {
+        self.key_capacity = (2 * self.key_capacity).min(self.limit_capacity);
+        self.keys.reserve_exact(self.key_capacity - self.keys.len());
+        self.chunks.reserve_exact(self.chunk_capacity() - self.chunks.len());
+        self.rehash();
+    }
+
+    /// Sizes the buckets to the key capacity and links every key into them afresh.
+    fn rehash(&mut self) {
+        let buckets = self.key_capacity.next_power_of_two();
+        self.shift = 64 - buckets.trailing_zeros();
+        self.heads.clear();
+        self.heads.resize(buckets, NONE);
+        for i in 0..self.keys.len() {
+            let node = self.keys[i];
+            let bucket = self.bucket_of(node.lengths, node.exact, node.leader);
+            self.keys[i].next = self.heads[bucket];
+            self.heads[bucket] = i as u32;
+        }
+    }
+
     fn bucket(&self, key: &Key) -> usize {
-        let h =
-            (key.lengths ^ key.exact.rotate_left(17) ^ (key.leader as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.bucket_of(key.lengths, key.exact, key.leader)
+    }
+
+    fn bucket_of(&self, lengths: u64, exact: u64, leader: u8) -> usize {
+        let h = (lengths ^ exact.rotate_left(17) ^ (leader as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if self.shift >= 64 {
             0
         } else {
@@ -249,7 +308,8 @@ impl Arena {
                 if lower >= target || upper < target {
                     let active = std::array::from_fn(|s| entry.k(s));
                     self.move_to_front(k, idx as usize, i);
-                    return Probe::Cut(lower >= target, active);
+                    let reached = lower >= target;
+                    return Probe::Cut(reached, if reached { lower } else { upper }, active);
                 }
             }
             idx = chunk.next;
@@ -273,8 +333,12 @@ impl Arena {
     fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
         let (lower, upper) = bounds;
         // Room for a key and a chunk, so that an entry always finds a place.
-        if self.keys.len() >= self.key_capacity || self.chunks.len() >= self.chunk_capacity {
-            self.clear();
+        if self.keys.len() >= self.key_capacity || self.chunks.len() >= self.chunk_capacity() {
+            if self.key_capacity < self.limit_capacity {
+                self.grow();
+            } else {
+                self.clear();
+            }
         }
         let k = match self.find_key(key) {
             Some(k) => k,
