@@ -67,7 +67,7 @@ pub struct Options {
     /// Worker threads for batches and single's samples (default: all cores)
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-    /// Transposition table size per thread in MB
+    /// Most memory per thread for the transposition table, in MB: it starts at 32 and doubles when full
     #[arg(long = "tt-mb", global = true, value_name = "N", default_value_t = Config::default().tt_megabytes)]
     pub tt_megabytes: usize,
     /// off | exact | relative | partition
