@@ -263,8 +263,16 @@ fn claim(rounds: &[Rounds; 4], hand: Cards, need: u32, present: Cards, trump: Op
 }
 
 /// If every suit the leader can lead is headed by an opponent (and the leader's partner
-/// cannot ruff it), the opponents win the trick: the top cards of those suits.
-pub(crate) fn first_trick_lost(hands: &[Cards; 4], present: Cards, leader: Seat, trump: Option<Suit>) -> Option<Cards> {
+/// cannot ruff it), the opponents win the trick: how many tricks they are sure of, and the
+/// top cards of those suits. When one opponent holds all those tops and the leader's side
+/// has no trump, that opponent wins the first trick and cashes the other tops: one trick
+/// per suit.
+pub(crate) fn tricks_lost(
+    hands: &[Cards; 4],
+    present: Cards,
+    leader: Seat,
+    trump: Option<Suit>,
+) -> Option<(u32, Cards)> {
     let mine = hands[leader.index()];
     let partner = hands[leader.partner().index()];
     let ours = mine | partner;
@@ -283,7 +291,11 @@ pub(crate) fn first_trick_lost(hands: &[Cards; 4], present: Cards, leader: Seat,
         }
         relied |= top;
     }
-    Some(relied)
+    let we_ruff = trump.is_some_and(|t| ours.suit_len(t) > 0);
+    let one_holds_all =
+        [leader.next(), leader.partner().next()].iter().any(|&s| relied - hands[s.index()] == Cards::EMPTY);
+    let tricks = if one_holds_all && !we_ruff { relied.len() } else { 1 };
+    Some((tricks, relied))
 }
 
 /// One trick for the side on lead in a trump contract: the leader leads a side suit that
@@ -400,6 +412,24 @@ mod tests {
             ruff_in_partner(&h, present(&h), Seat::North, Suit::Hearts),
             Some(Cards::EMPTY.with(heart(6)).with(heart(5)))
         );
+    }
+
+    #[test]
+    fn an_opponent_holding_every_top_the_leader_can_lead_to_takes_them_all() {
+        let lost = |h: [&str; 4], trump| {
+            let h = hands(h);
+            tricks_lost(&h, present(&h), Seat::North, trump).map(|(n, cards)| (n, cards.len()))
+        };
+        // East holds the ace of both of North's suits: North's lead gives East the lead.
+        assert_eq!(lost(["2.2..", "A.A..", "..32.", "3.3.."], None), Some((2, 2)));
+        // The aces split between East and West: only the first trick is sure.
+        assert_eq!(lost(["2.2..", "A.3..", "..32.", "3.A.."], None), Some((1, 2)));
+        // With clubs trumps North can ruff East's second ace.
+        assert_eq!(lost(["2.2..2", "A.A..3", "..765.", "3.3.4."], Some(Suit::Clubs)), Some((1, 3)));
+        // South, void in spades, ruffs North's spade lead.
+        assert_eq!(lost(["2.2..", "A.A..", "..3.2", "3.3.."], Some(Suit::Clubs)), None);
+        // North-South hold the top heart: no trick is sure.
+        assert_eq!(lost(["2.2..", "A.3..", ".A.2.", "3.4.."], None), None);
     }
 
     #[test]

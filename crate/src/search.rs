@@ -182,10 +182,10 @@ impl Search<'_> {
         if let Some(cards) = side_takes(Seat::East, left - target + 1) {
             return Some((false, cards));
         }
-        // The side on lead needs every trick but loses this one whatever it leads.
-        let needs_all = if leader.is_ns() { target == left } else { target == 1 };
-        if needs_all {
-            if let Some(cards) = crate::quick_tricks::first_trick_lost(&self.hands, present, leader, self.trump) {
+        // The side on lead loses this trick whatever it leads, and perhaps more.
+        if let Some((lost, cards)) = crate::quick_tricks::tricks_lost(&self.hands, present, leader, self.trump) {
+            let opponents_need = if leader.is_ns() { left - target + 1 } else { target };
+            if lost as i32 >= opponents_need {
                 return Some((!leader.is_ns(), cards));
             }
         }
