@@ -244,24 +244,22 @@ impl Search<'_> {
         let mut union = Cards::EMPTY;
         // The weakest bound among the failures: the highest upper bound, or the lowest lower.
         let mut failed_bound = if maximizing { 0 } else { self.hands[mover.index()].len() as i32 };
-        // Per suit, the lowest card tried so far whose search failed (0: none), and the
-        // union of that suit's active cards in those failures' proofs.
-        let mut failed_low = [0u16; 4];
-        let mut failed_rel = [0u16; 4];
+        // The failures so far, made at the first: most nodes cut at their first card.
+        let mut failures: Option<Failures> = None;
+        let hands = self.hands;
+        let lowest_active = |card: Card, rel: Cards| {
+            let suit = card.suit();
+            let active = suit_closure(&hands, suit, start_present.suit_bits(suit), rel.suit_bits(suit));
+            if active == 0 {
+                u16::MAX
+            } else {
+                active & active.wrapping_neg()
+            }
+        };
         let prune_siblings = self.config.tt_mode == TtMode::Partition;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
-            // A card that differs from a failed one of its suit only by ranks that the
-            // failures' proofs never needed (both lie below their active cards) fails too,
-            // with the same active cards: the inert cards may be dealt any way.
-            let suit = card.suit();
-            let bit = 1u16 << card.rank();
-            if failed_low[suit.index()] != 0 {
-                let rel = failed_rel[suit.index()];
-                let active = suit_closure(&self.hands, suit, start_present.suit_bits(suit), rel);
-                let lowest_active = active & active.wrapping_neg();
-                if lowest_active == 0 || (bit | failed_low[suit.index()]) < lowest_active {
-                    continue;
-                }
+            if failures.as_mut().is_some_and(|f| f.covers(card, &lowest_active)) {
+                continue;
             }
             self.stats.per_trick[depth].nodes += 1;
             self.hands[mover.index()].remove(card);
@@ -294,18 +292,101 @@ impl Search<'_> {
                 }
                 return (outcome, Some((card, tried)));
             }
-            union |= rel;
             failed_bound = if maximizing { failed_bound.max(outcome.bound) } else { failed_bound.min(outcome.bound) };
             if prune_siblings {
-                let low = &mut failed_low[suit.index()];
-                if *low == 0 || bit < *low {
-                    *low = bit;
-                }
-                failed_rel[suit.index()] |= rel.suit_bits(suit);
+                failures.get_or_insert_with(Failures::new).push(card, rel);
+            } else {
+                union |= rel;
             }
+        }
+        if let Some(failures) = &mut failures {
+            union = failures.union(&lowest_active);
         }
         (Outcome::new(!maximizing, failed_bound, union), None)
     }
+}
+
+/// The cards of a node whose search failed, with their proofs' active cards. A card that
+/// differs from a failed one of its suit only by ranks that the failure's proof never needed
+/// (both lie below its lowest active card of the suit) fails too, with the same active
+/// cards: the inert cards may be dealt any way. Such a card need not be searched, and where
+/// it was searched before the failure that covers it, its own proof (often wider) need not
+/// count: the node's active cards come from the failures that no other covers.
+struct Failures {
+    /// Card, its proof's active cards, and the lowest active card of its suit as a bit:
+    /// `u16::MAX` when the proof needs none of the suit's ranks, [`NOT_YET`] until needed.
+    list: [(Card, Cards, u16); 13],
+    len: usize,
+}
+
+/// A lowest active card not computed yet (no rank has bit 0).
+const NOT_YET: u16 = 1;
+
+impl Failures {
+    fn new() -> Failures {
+        Failures { list: [(Card::new(Suit::Spades, 2), Cards::EMPTY, NOT_YET); 13], len: 0 }
+    }
+
+    fn push(&mut self, card: Card, rel: Cards) {
+        self.list[self.len] = (card, rel, NOT_YET);
+        self.len += 1;
+    }
+
+    /// `lowest_active(card, rel)`: the lowest active card of the suit of `card` in the proof
+    /// `rel`, as a bit.
+    fn covers(&mut self, card: Card, lowest_active: &impl Fn(Card, Cards) -> u16) -> bool {
+        let bit = 1u16 << card.rank();
+        self.list[..self.len].iter_mut().any(|(failed, rel, lowest)| {
+            if failed.suit() != card.suit() {
+                return false;
+            }
+            if *lowest == NOT_YET {
+                *lowest = lowest_active(*failed, *rel);
+            }
+            covered(card, bit, *failed, *lowest)
+        })
+    }
+
+    /// The union of the active cards of the failures, those that another covers left out.
+    /// Narrowest proofs first: they cover the most, and a failure left out is covered by
+    /// one kept.
+    fn union(&mut self, lowest_active: &impl Fn(Card, Cards) -> u16) -> Cards {
+        let list = &mut self.list[..self.len];
+        let mut suits = 0u8;
+        let mut repeated = false;
+        for &(card, _, _) in list.iter() {
+            let suit = 1 << card.suit().index();
+            repeated |= suits & suit != 0;
+            suits |= suit;
+        }
+        if !repeated {
+            return list.iter().fold(Cards::EMPTY, |acc, f| acc | f.1);
+        }
+        for (failed, rel, lowest) in list.iter_mut() {
+            if *lowest == NOT_YET {
+                *lowest = lowest_active(*failed, *rel);
+            }
+        }
+        list.sort_unstable_by_key(|f| std::cmp::Reverse(f.2));
+        let mut union = Cards::EMPTY;
+        for i in 0..list.len() {
+            let (card, rel, _) = list[i];
+            let bit = 1u16 << card.rank();
+            // Kept failures lie before `i`; one left out gets lowest 0 and covers nothing.
+            if list[..i].iter().any(|&(failed, _, lowest)| covered(card, bit, failed, lowest)) {
+                list[i].2 = 0;
+                continue;
+            }
+            union |= rel;
+        }
+        union
+    }
+}
+
+/// Does the failure of `failed`, whose proof's lowest active card of its suit is `lowest`,
+/// show that `card` (rank bit `bit`) fails too?
+fn covered(card: Card, bit: u16, failed: Card, lowest: u16) -> bool {
+    failed.suit() == card.suit() && (bit | 1u16 << failed.rank()) < lowest
 }
 
 /// If the side of the second hand to a trick is sure to win it, the cards the win relies on:
@@ -452,6 +533,35 @@ mod tests {
         assert_eq!(second_hand(["Q.3.4.5", "K.2.3.4", "2.4.5.6", "5.5.6.7"], "S5", None), None);
         // The lead itself is higher than North-South's spades.
         assert_eq!(second_hand(["3.3.4.5", "2.2.3.4", "4.4.5.6", "K.5.6.7"], "SK", None), None);
+    }
+
+    #[test]
+    fn a_failure_covered_by_a_narrower_one_adds_no_active_cards() {
+        let club = |rank| Card::new(Suit::Clubs, rank);
+        let bit = |rank: u8| 1u16 << rank;
+        // The 4 failed through the ace and the 9 (West's 9 won a trick), the ten through
+        // the ace alone: both lie below the ace, so the ten's proof shows the 4 fails too.
+        let lowest = |card: Card, _: Cards| if card.rank() == 4 { bit(9) } else { bit(14) };
+        let mut failures = Failures::new();
+        failures.push(club(4), cards(&["CA", "C9"]));
+        failures.push(club(10), cards(&["CA"]));
+        assert_eq!(failures.union(&lowest), cards(&["CA"]));
+        assert!(failures.covers(club(7), &lowest));
+        // A ten that failed through the 9 does not cover the 4, nor the 4 the ten; the 4
+        // still covers the 7, but nothing covers the queen.
+        let lowest = |_: Card, _: Cards| bit(9);
+        let mut failures = Failures::new();
+        failures.push(club(4), cards(&["CA", "C9"]));
+        failures.push(club(10), cards(&["CA", "C9", "S2"]));
+        assert_eq!(failures.union(&lowest), cards(&["CA", "C9", "S2"]));
+        assert!(failures.covers(club(7), &lowest));
+        assert!(!failures.covers(club(12), &lowest));
+        // Failures in different suits never cover each other.
+        let lowest = |_: Card, _: Cards| bit(14);
+        let mut failures = Failures::new();
+        failures.push(club(4), cards(&["CA"]));
+        failures.push(Card::new(Suit::Hearts, 3), cards(&["HA"]));
+        assert_eq!(failures.union(&lowest), cards(&["CA", "HA"]));
     }
 
     #[test]
