@@ -246,19 +246,10 @@ impl Search<'_> {
         let mut failed_bound = if maximizing { 0 } else { self.hands[mover.index()].len() as i32 };
         // The failures so far, made at the first: most nodes cut at their first card.
         let mut failures: Option<Failures> = None;
-        let hands = self.hands;
-        let lowest_active = |card: Card, rel: Cards| {
-            let suit = card.suit();
-            let active = suit_closure(&hands, suit, start_present.suit_bits(suit), rel.suit_bits(suit));
-            if active == 0 {
-                u16::MAX
-            } else {
-                active & active.wrapping_neg()
-            }
-        };
         let prune_siblings = self.config.tt_mode == TtMode::Partition;
         for (tried, &card) in moves.as_slice().iter().enumerate() {
-            if failures.as_mut().is_some_and(|f| f.covers(card, &lowest_active)) {
+            let lowest = |failed, rel| lowest_active(&self.hands, start_present, failed, rel);
+            if failures.as_mut().is_some_and(|f| f.covers(card, &lowest)) {
                 continue;
             }
             self.stats.per_trick[depth].nodes += 1;
@@ -300,7 +291,7 @@ impl Search<'_> {
             }
         }
         if let Some(failures) = &mut failures {
-            union = failures.union(&lowest_active);
+            union = failures.union(&|failed, rel| lowest_active(&self.hands, start_present, failed, rel));
         }
         (Outcome::new(!maximizing, failed_bound, union), None)
     }
@@ -380,6 +371,18 @@ impl Failures {
             union |= rel;
         }
         union
+    }
+}
+
+/// The lowest active card of the suit of `card` in the proof `rel`, as a bit (`u16::MAX`
+/// when the proof needs none of the suit's ranks).
+fn lowest_active(hands: &[Cards; 4], start_present: Cards, card: Card, rel: Cards) -> u16 {
+    let suit = card.suit();
+    let active = suit_closure(hands, suit, start_present.suit_bits(suit), rel.suit_bits(suit));
+    if active == 0 {
+        u16::MAX
+    } else {
+        active & active.wrapping_neg()
     }
 }
 
