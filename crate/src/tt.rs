@@ -9,24 +9,31 @@
 //! Under each key the entries lie flat, fifteen to four cache lines (a chunk), the
 //! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
 //! so it is checked in one pass over bytes that sit together, where a tree of one node per
-//! suit cost a cache miss at almost every step.
+//! suit cost a cache miss at almost every step. A chain that grows past 16 chunks (the
+//! hard deals' keys gather thousands of entries) is split by one card, the one that best
+//! separates its entries: the entries that leave the card free stay in one chain, the
+//! others go to one chain per owner, and a probe reads the free chain and its owner's.
+//! A part that grows long is split again.
 //!
 //! ```text
 //! KeyNode (32 bytes)                      Chunk (256 bytes, four cache lines)
 //!   lengths  u64   16 suit lengths          entries  15 x Entry
 //!   exact    u64   cards in play, only      next     u32  the next (older) chunk of the key
 //!                  in TtMode::Exact         len      u32  entries in use
-//!                                           skip     u32  the chunk after next
-//!                                           leap     u32  the chunk after that
-//!   next     u32   next key, same hash
-//!   chunk    u32   newest chunk             Entry (16 bytes): one u32 per suit S H D C
-//!   leader   u8                               bits  0..26  owner vector, masked to k
-//!   leads    2 u8  the last two distinct      bits 26..30  k, the active cards: mask = low 2k bits
-//!                  leads that won under       bits 30..32  two bits of the bounds: S and H hold
-//!                  this key after another                  lower, D and C upper (low bits first)
-//!                  lead failed: the first
+//!   next     u32   next key, same hash      skip     u32  the chunk after next
+//!   chunk    u32   newest chunk, or         leap     u32  the chunk after that
+//!                  bit 31 + an Index
+//!   leader   u8                           Entry (16 bytes): one u32 per suit S H D C
+//!   leads    2 u8  the last two distinct    bits  0..26  owner vector, masked to k
+//!                  leads that won under     bits 26..30  k, the active cards: mask = low 2k bits
+//!                  this key after another   bits 30..32  two bits of the bounds: S and H hold
+//!                  lead failed: the first                lower, D and C upper (low bits first)
 //!                  guesses where no entry
-//!                  decides
+//!                  decides                Index (28 bytes)
+//!   chunks   u8    chunks in the chain        parts   4 u32  per owner of the card: chain or Index
+//!                                             free    u32    entries that leave the card free
+//!                                             chunks  4 u8   chunks per part
+//!                                             suit, place u8 the card: place-th highest in play
 //! ```
 //!
 //! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A lead
@@ -57,10 +64,47 @@ struct KeyNode {
     lengths: u64,
     exact: u64,
     next: u32,
+    /// The key's entries: a chain of chunks (its newest), or an [`Index`] (see [`slot_index`]).
     chunk: u32,
     leader: u8,
     /// The last two distinct leads remembered under this key, the latest first.
     leads: Leads,
+    /// The chunks in `chunk`'s chain (saturating).
+    chunks: u8,
+}
+
+/// A long chain's entries split by the owner of one card (the `place`-th highest of a suit,
+/// counted among the cards in play): a probe reads the entries that leave that card free,
+/// then only the part for its owner in the position. On the hard deals a key gathers
+/// hundreds of entries, and a probe read them all where few could match. A part that grows
+/// long is split again, by another card.
+#[derive(Clone, Copy, Debug)]
+struct Index {
+    /// Per owner of the card, a chain or an index (a slot, as `KeyNode::chunk`).
+    parts: [u32; 4],
+    /// The chain of the entries that leave the card free.
+    free: u32,
+    /// Chunks per part while it is a chain (saturating).
+    chunks: [u8; 4],
+    suit: u8,
+    place: u8,
+}
+
+/// A chain is split when it reaches this many chunks (or a multiple, if no card separated
+/// its entries before).
+const INDEX_CHUNKS: u8 = 16;
+
+/// A slot holds a chain's newest chunk, or this flag and an index's number.
+const INDEXED: u32 = 1 << 31;
+
+/// The index a slot holds, if it holds one.
+fn slot_index(slot: u32) -> Option<usize> {
+    (slot != NONE && slot & INDEXED != 0).then_some((slot & !INDEXED) as usize)
+}
+
+/// The owner of the `place`-th card from the top in an owner vector (or an entry's word).
+fn owner_at(owners: u32, place: u8) -> usize {
+    (owners >> (2 * place as u32) & 3) as usize
 }
 
 /// Bit offset of `k` in an entry's suit word, and of the two bits of the bounds above it.
@@ -123,6 +167,7 @@ struct Chunk {
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16 && std::mem::size_of::<Chunk>() == 256);
+const _: () = assert!(std::mem::size_of::<KeyNode>() == 32 && std::mem::size_of::<Index>() == 28);
 
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = u8::MAX;
@@ -198,6 +243,8 @@ struct Arena {
     heads: Vec<u32>,
     keys: Vec<KeyNode>,
     chunks: Vec<Chunk>,
+    /// At most one per [`INDEX_CHUNKS`] chunks: reserved with them, never reallocated.
+    indexes: Vec<Index>,
     /// Keys that fit now; chunks fit half as many again.
     key_capacity: usize,
     start_capacity: usize,
@@ -208,7 +255,8 @@ struct Arena {
 /// The keys that fit in `bytes`, with their chunks: keys average about five entries each,
 /// most in one chunk, a few in many.
 fn key_capacity(bytes: usize) -> usize {
-    let chunk_bytes = std::mem::size_of::<Chunk>();
+    // A chunk's share of the indexes too: one at most per INDEX_CHUNKS chunks.
+    let chunk_bytes = std::mem::size_of::<Chunk>() + std::mem::size_of::<Index>() / INDEX_CHUNKS as usize;
     let key_bytes = std::mem::size_of::<KeyNode>() + 4;
     (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256)
 }
@@ -220,6 +268,7 @@ impl Arena {
             heads: Vec::new(),
             keys: Vec::with_capacity(start_capacity),
             chunks: Vec::with_capacity(start_capacity * 3 / 2),
+            indexes: Vec::with_capacity(start_capacity * 3 / 2 / INDEX_CHUNKS as usize),
             key_capacity: start_capacity,
             start_capacity,
             limit_capacity: key_capacity(limit_bytes).max(start_capacity),
@@ -233,17 +282,23 @@ impl Arena {
         self.key_capacity * 3 / 2
     }
 
+    fn index_capacity(&self) -> usize {
+        self.chunk_capacity() / INDEX_CHUNKS as usize
+    }
+
     /// Empties the arena at its present size.
     fn clear(&mut self) {
         self.heads.fill(NONE);
         self.keys.clear();
         self.chunks.clear();
+        self.indexes.clear();
     }
 
     /// Empties the arena and returns it to its starting size (the memory stays reserved).
     fn reset(&mut self) {
         self.keys.clear();
         self.chunks.clear();
+        self.indexes.clear();
         if self.key_capacity == self.start_capacity {
             self.heads.fill(NONE);
         } else {
@@ -257,6 +312,7 @@ impl Arena {
         self.key_capacity = (2 * self.key_capacity).min(self.limit_capacity);
         self.keys.reserve_exact(self.key_capacity - self.keys.len());
         self.chunks.reserve_exact(self.chunk_capacity() - self.chunks.len());
+        self.indexes.reserve_exact(self.index_capacity() - self.indexes.len());
         self.rehash();
     }
 
@@ -301,13 +357,50 @@ impl Arena {
 
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
+        let node = self.keys[k];
+        let mut slot = node.chunk;
         let mut hit = false;
-        let mut idx = self.keys[k].chunk;
-        prefetch_all(&self.chunks, idx as usize);
-        if let Some(first) = self.chunks.get(idx as usize) {
+        loop {
+            let (chain, next) = match slot_index(slot) {
+                Some(i) => {
+                    let index = &self.indexes[i];
+                    let part = index.parts[owner_at(owners[index.suit as usize], index.place)];
+                    self.prefetch_chain(part);
+                    (index.free, Some(part))
+                }
+                None => (slot, None),
+            };
+            self.prefetch_chain(chain);
+            if let Some((chunk, i, decided)) = self.scan(chain, owners, target, &mut hit) {
+                self.move_to_front(chain as usize, chunk, i);
+                return decided;
+            }
+            match next {
+                Some(part) => slot = part,
+                None => break,
+            }
+        }
+        if hit {
+            Probe::Hit(node.leads)
+        } else {
+            Probe::Miss(node.leads)
+        }
+    }
+
+    /// Starts loading a chain's first three chunks.
+    #[inline(always)]
+    fn prefetch_chain(&self, head: u32) {
+        prefetch_all(&self.chunks, head as usize);
+        if let Some(first) = self.chunks.get(head as usize) {
             prefetch_all(&self.chunks, first.next as usize);
             prefetch_all(&self.chunks, first.skip as usize);
         }
+    }
+
+    /// Reads a chain for an entry that decides `target`: its chunk, its place and the answer.
+    #[inline(always)]
+    fn scan(&self, head: u32, owners: &[u32; 4], target: u8, hit: &mut bool) -> Option<(usize, usize, Probe)> {
+        let mut idx = head;
         while idx != NONE {
             let chunk = &self.chunks[idx as usize];
             prefetch_all(&self.chunks, chunk.leap as usize);
@@ -315,29 +408,22 @@ impl Arena {
                 if !entry.matches(owners) {
                     continue;
                 }
-                hit = true;
+                *hit = true;
                 let (lower, upper) = entry.bounds();
                 if lower >= target || upper < target {
                     let active = std::array::from_fn(|s| entry.k(s));
-                    self.move_to_front(k, idx as usize, i);
                     let reached = lower >= target;
-                    return Probe::Cut(reached, if reached { lower } else { upper }, active);
+                    return Some((idx as usize, i, Probe::Cut(reached, if reached { lower } else { upper }, active)));
                 }
             }
             idx = chunk.next;
         }
-        let leads = self.keys[k].leads;
-        if hit {
-            Probe::Hit(leads)
-        } else {
-            Probe::Miss(leads)
-        }
+        None
     }
 
-    /// Swaps an entry that just decided a probe with the key's first: the positions that
+    /// Swaps an entry that just decided a probe with its chain's first: the positions that
     /// follow tend to match the same entry, and a probe then reaches it at once.
-    fn move_to_front(&mut self, key: usize, chunk: usize, i: usize) {
-        let first = self.keys[key].chunk as usize;
+    fn move_to_front(&mut self, first: usize, chunk: usize, i: usize) {
         let entry = self.chunks[chunk].entries[i];
         self.chunks[chunk].entries[i] = std::mem::replace(&mut self.chunks[first].entries[0], entry);
     }
@@ -363,6 +449,7 @@ impl Arena {
                     chunk: NONE,
                     leader: key.leader,
                     leads: [NO_BEST; 2],
+                    chunks: 0,
                 });
                 self.heads[bucket] = (self.keys.len() - 1) as u32;
                 self.keys.len() - 1
@@ -377,22 +464,119 @@ impl Arena {
         // whatever one entry with both their bounds would, since a probe reads on until
         // an entry decides.
         let new = Entry::new(owners, active, lower, upper);
-        let first = self.keys[k].chunk;
+        // Down the indexes to the chain the entry belongs in.
+        let mut slot = self.keys[k].chunk;
+        let mut parent = None;
+        while let Some(i) = slot_index(slot) {
+            let index = self.indexes[i];
+            if new.k(index.suit as usize) <= index.place {
+                self.indexes[i].free = self.push(index.free, new);
+                return;
+            }
+            let part = owner_at(new.suits[index.suit as usize], index.place);
+            parent = Some((i, part));
+            slot = index.parts[part];
+        }
+        let head = self.push(slot, new);
+        if head == slot {
+            return;
+        }
+        let chunks = match parent {
+            None => &mut self.keys[k].chunks,
+            Some((i, part)) => &mut self.indexes[i].chunks[part],
+        };
+        *chunks = chunks.saturating_add(1);
+        let head = match (*chunks % INDEX_CHUNKS == 0).then(|| self.split(head)).flatten() {
+            Some(index) => INDEXED | index as u32,
+            None => head,
+        };
+        match parent {
+            None => self.keys[k].chunk = head,
+            Some((i, part)) => self.indexes[i].parts[part] = head,
+        }
+    }
+
+    /// Adds an entry to the chain that starts at `first`; returns the chain's new start.
+    #[inline(always)]
+    fn push(&mut self, first: u32, new: Entry) -> u32 {
         if first != NONE && (self.chunks[first as usize].len as usize) < CHUNK_ENTRIES {
             // Newest first: the old first entry moves to the end.
             let chunk = &mut self.chunks[first as usize];
             chunk.entries[chunk.len as usize] = std::mem::replace(&mut chunk.entries[0], new);
             chunk.len += 1;
-        } else {
-            let mut entries = [new; CHUNK_ENTRIES];
-            entries[1..].fill(Entry { suits: [0; 4] });
-            let (skip, leap) = match self.chunks.get(first as usize) {
-                Some(older) => (older.next, older.skip),
-                None => (NONE, NONE),
-            };
-            self.chunks.push(Chunk { entries, next: first, len: 1, skip, leap });
-            self.keys[k].chunk = (self.chunks.len() - 1) as u32;
+            return first;
         }
+        let mut entries = [new; CHUNK_ENTRIES];
+        entries[1..].fill(Entry { suits: [0; 4] });
+        let (skip, leap) = match self.chunks.get(first as usize) {
+            Some(older) => (older.next, older.skip),
+            None => (NONE, NONE),
+        };
+        self.chunks.push(Chunk { entries, next: first, len: 1, skip, leap });
+        (self.chunks.len() - 1) as u32
+    }
+
+    /// Splits a chain into an index by the card that best separates its entries: the most
+    /// entries outside the largest owner's part. Returns the index, or `None` where no card
+    /// separates a quarter of them or the arena is short of room. The old chunks stay unused
+    /// until the arena is cleared.
+    fn split(&mut self, head: u32) -> Option<usize> {
+        // Per suit and place, the entries naming that card, by its owner.
+        let mut owners = [[[0u16; 4]; 13]; 4];
+        let mut total = 0;
+        self.for_each_entry(head, |entry| {
+            total += 1;
+            for (s, by_place) in owners.iter_mut().enumerate() {
+                for (place, count) in by_place.iter_mut().enumerate().take(entry.k(s) as usize) {
+                    count[owner_at(entry.suits[s], place as u8)] += 1;
+                }
+            }
+        });
+        let separated = |c: &[u16; 4]| c.iter().sum::<u16>() - c.iter().max().unwrap_or(&0);
+        let (suit, place) = (0..4)
+            .flat_map(|s| (0..13).map(move |p| (s, p)))
+            .max_by_key(|&(s, p)| separated(&owners[s][p]))
+            .unwrap_or((0, 0));
+        let room = total / CHUNK_ENTRIES + 6;
+        let full = self.chunks.len() + room > self.chunk_capacity() || self.indexes.len() >= self.index_capacity();
+        if (4 * separated(&owners[suit][place]) as usize) < total || full {
+            return None;
+        }
+        let (suit, place) = (suit as u8, place as u8);
+        let mut index = Index { parts: [NONE; 4], free: NONE, chunks: [0; 4], suit, place };
+        let mut idx = head;
+        while idx != NONE {
+            let chunk = self.chunks[idx as usize];
+            for entry in &chunk.entries[..chunk.len as usize] {
+                if entry.k(suit as usize) <= place {
+                    index.free = self.push(index.free, *entry);
+                } else {
+                    let part = owner_at(entry.suits[suit as usize], place);
+                    index.parts[part] = self.push(index.parts[part], *entry);
+                }
+            }
+            idx = chunk.next;
+        }
+        for part in 0..4 {
+            let mut chunks = 0u8;
+            self.for_each_chunk(index.parts[part], |_| chunks = chunks.saturating_add(1));
+            index.chunks[part] = chunks;
+        }
+        self.indexes.push(index);
+        Some(self.indexes.len() - 1)
+    }
+
+    fn for_each_chunk(&self, head: u32, mut f: impl FnMut(&Chunk)) {
+        let mut idx = head;
+        while idx != NONE {
+            let chunk = &self.chunks[idx as usize];
+            f(chunk);
+            idx = chunk.next;
+        }
+    }
+
+    fn for_each_entry(&self, head: u32, mut f: impl FnMut(&Entry)) {
+        self.for_each_chunk(head, |chunk| chunk.entries[..chunk.len as usize].iter().for_each(&mut f));
     }
 }
 
@@ -430,5 +614,59 @@ impl OwnerTable {
     /// The owner vectors of the cards in `present`, one per suit.
     pub fn vectors(&self, present: Cards) -> [u32; 4] {
         std::array::from_fn(|s| self.vectors[s * 8192 + (present.suit_bits(crate::Suit::from_index(s)) >> 2) as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn random_owners(rng: &mut Rng) -> [u32; 4] {
+        std::array::from_fn(|_| rng.next_u64() as u32 & ((1 << 26) - 1))
+    }
+
+    /// What a probe must answer: some matching entry that decides the target, if any does.
+    fn deciding(stored: &[([u32; 4], [u8; 4], u8, u8)], owners: &[u32; 4], target: u8) -> Vec<(bool, u8, [u8; 4])> {
+        stored
+            .iter()
+            .filter(|(o, k, _, _)| (0..4).all(|s| (o[s] ^ owners[s]) & suit_mask(k[s]) == 0))
+            .filter(|&&(_, _, lower, upper)| lower >= target || upper < target)
+            .map(|&(_, k, lower, upper)| if lower >= target { (true, lower, k) } else { (false, upper, k) })
+            .collect()
+    }
+
+    #[test]
+    fn a_long_key_split_by_its_cards_finds_what_a_flat_list_finds() {
+        let mut rng = Rng::new(17);
+        let mut tt = Tt::new(64 << 20, 1 << 20);
+        let key = Key { lengths: 0x3333_3333_3333_3333, exact: 0, leader: 1, tricks_left: 12 };
+        let mut stored = Vec::new();
+        // Far more than INDEX_CHUNKS chunks: the key is split, and its parts again.
+        for _ in 0..6000 {
+            let owners = random_owners(&mut rng);
+            let active: [u8; 4] = std::array::from_fn(|_| 1 + rng.below(3) as u8);
+            let lower = rng.below(13) as u8;
+            let upper = (lower + rng.below(3) as u8).min(12);
+            tt.store(&key, &owners, active, (lower, upper), NO_BEST);
+            stored.push((owners, active, lower, upper));
+        }
+        assert!(tt.shallow.indexes.len() > 1, "the key was never split, or its parts never");
+        let mut cuts = 0;
+        for _ in 0..3000 {
+            // Near a stored entry, so that entries match.
+            let (base, ..) = stored[rng.below(stored.len() as u64) as usize];
+            let owners = std::array::from_fn(|s| base[s] ^ (rng.next_u64() as u32 & 0x3ff_fc00));
+            let target = rng.below(13) as u8 + 1;
+            let expected = deciding(&stored, &owners, target);
+            match tt.probe(&key, &owners, target) {
+                Probe::Cut(reached, bound, active) => {
+                    assert!(expected.contains(&(reached, bound, active)), "{reached} {bound} {active:?}");
+                    cuts += 1;
+                }
+                _ => assert!(expected.is_empty(), "missed {expected:?}"),
+            }
+        }
+        assert!(cuts > 100, "{cuts} cut-offs: the test probes too far from the entries");
     }
 }
