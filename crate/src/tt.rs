@@ -10,10 +10,10 @@
 //! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
 //! so it is checked in one pass over bytes that sit together, where a tree of one node per
 //! suit cost a cache miss at almost every step. A chain that grows past 16 chunks (the
-//! hard deals' keys gather thousands of entries) is split by one card, the one that best
-//! separates its entries: the entries that leave the card free stay in one chain, the
-//! others go to one chain per owner, and a probe reads the free chain and its owner's.
-//! A part that grows long is split again.
+//! hard deals' keys gather thousands of entries) is split by one card, the one that leaves
+//! the fewest entries to read: the entries that leave the card free go to one part, the
+//! others to one part per owner, and a probe reads the free part and its owner's. A part
+//! that grows long is split again.
 //!
 //! ```text
 //! KeyNode (32 bytes)                      Chunk (256 bytes, four cache lines)
@@ -30,9 +30,10 @@
 //!                  lead failed: the first                lower, D and C upper (low bits first)
 //!                  guesses where no entry
 //!                  decides                Index (28 bytes)
-//!   chunks   u8    chunks in the chain        parts   4 u32  per owner of the card: chain or Index
-//!                                             free    u32    entries that leave the card free
-//!                                             chunks  4 u8   chunks per part
+//!   chunks   u8    chunks in the chain        parts   5 u32  per owner of the card, then the
+//!                                                            entries that leave it free: a
+//!                                                            chain or an Index
+//!                                             chunks  5 u8   chunks per part
 //!                                             suit, place u8 the card: place-th highest in play
 //! ```
 //!
@@ -80,15 +81,17 @@ struct KeyNode {
 /// long is split again, by another card.
 #[derive(Clone, Copy, Debug)]
 struct Index {
-    /// Per owner of the card, a chain or an index (a slot, as `KeyNode::chunk`).
-    parts: [u32; 4],
-    /// The chain of the entries that leave the card free.
-    free: u32,
+    /// Per owner of the card, then [`FREE`] for the entries that leave it free: a chain or
+    /// an index (a slot, as `KeyNode::chunk`).
+    parts: [u32; 5],
     /// Chunks per part while it is a chain (saturating).
-    chunks: [u8; 4],
+    chunks: [u8; 5],
     suit: u8,
     place: u8,
 }
+
+/// The part of an [`Index`] for the entries that leave its card free.
+const FREE: usize = 4;
 
 /// A chain is split when it reaches this many chunks (or a multiple, if no card separated
 /// its entries before).
@@ -261,6 +264,17 @@ fn key_capacity(bytes: usize) -> usize {
     (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256)
 }
 
+impl Index {
+    /// The part an entry belongs in: the owner of the card, or [`FREE`].
+    fn part_of(&self, entry: &Entry) -> usize {
+        if entry.k(self.suit as usize) > self.place {
+            owner_at(entry.suits[self.suit as usize], self.place)
+        } else {
+            FREE
+        }
+    }
+}
+
 impl Arena {
     fn new(limit_bytes: usize, start_bytes: usize) -> Arena {
         let start_capacity = key_capacity(start_bytes);
@@ -358,33 +372,31 @@ impl Arena {
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
         let node = self.keys[k];
-        let mut slot = node.chunk;
         let mut hit = false;
-        loop {
-            let (chain, next) = match slot_index(slot) {
-                Some(i) => {
-                    let index = &self.indexes[i];
-                    let part = index.parts[owner_at(owners[index.suit as usize], index.place)];
-                    self.prefetch_chain(part);
-                    (index.free, Some(part))
-                }
-                None => (slot, None),
-            };
-            self.prefetch_chain(chain);
-            if let Some((chunk, i, decided)) = self.scan(chain, owners, target, &mut hit) {
-                self.move_to_front(chain as usize, chunk, i);
-                return decided;
-            }
-            match next {
-                Some(part) => slot = part,
-                None => break,
-            }
+        if let Some(decided) = self.probe_slot(node.chunk, owners, target, &mut hit) {
+            return decided;
         }
         if hit {
             Probe::Hit(node.leads)
         } else {
             Probe::Miss(node.leads)
         }
+    }
+
+    /// [`Arena::probe`] in a chain, or in an index: its free entries, then its owner's part.
+    fn probe_slot(&mut self, slot: u32, owners: &[u32; 4], target: u8, hit: &mut bool) -> Option<Probe> {
+        if let Some(i) = slot_index(slot) {
+            let index = self.indexes[i];
+            let part = index.parts[owner_at(owners[index.suit as usize], index.place)];
+            self.prefetch_chain(part);
+            return self
+                .probe_slot(index.parts[FREE], owners, target, hit)
+                .or_else(|| self.probe_slot(part, owners, target, hit));
+        }
+        self.prefetch_chain(slot);
+        let (chunk, i, decided) = self.scan(slot, owners, target, hit)?;
+        self.move_to_front(slot as usize, chunk, i);
+        Some(decided)
     }
 
     /// Starts loading a chain's first three chunks.
@@ -468,14 +480,9 @@ impl Arena {
         let mut slot = self.keys[k].chunk;
         let mut parent = None;
         while let Some(i) = slot_index(slot) {
-            let index = self.indexes[i];
-            if new.k(index.suit as usize) <= index.place {
-                self.indexes[i].free = self.push(index.free, new);
-                return;
-            }
-            let part = owner_at(new.suits[index.suit as usize], index.place);
+            let part = self.indexes[i].part_of(&new);
             parent = Some((i, part));
-            slot = index.parts[part];
+            slot = self.indexes[i].parts[part];
         }
         let head = self.push(slot, new);
         if head == slot {
@@ -516,10 +523,11 @@ impl Arena {
         (self.chunks.len() - 1) as u32
     }
 
-    /// Splits a chain into an index by the card that best separates its entries: the most
-    /// entries outside the largest owner's part. Returns the index, or `None` where no card
-    /// separates a quarter of them or the arena is short of room. The old chunks stay unused
-    /// until the arena is cleared.
+    /// Splits a chain into an index by the card that leaves the fewest entries to read: those
+    /// that leave the card free, and the owner's part (expected size, the positions taken to
+    /// fall like the entries). Returns the index, or `None` where that reads more than three
+    /// quarters of the chain or the arena is short of room. The old chunks stay unused until
+    /// the arena is cleared.
     fn split(&mut self, head: u32) -> Option<usize> {
         // Per suit and place, the entries naming that card, by its owner.
         let mut owners = [[[0u16; 4]; 13]; 4];
@@ -532,32 +540,32 @@ impl Arena {
                 }
             }
         });
-        let separated = |c: &[u16; 4]| c.iter().sum::<u16>() - c.iter().max().unwrap_or(&0);
+        // Entries read, times `total`: the free ones, and the part's, weighed by its size.
+        let reads = |c: &[u16; 4]| {
+            let named: usize = c.iter().map(|&n| n as usize).sum();
+            let part: usize = c.iter().map(|&n| n as usize * n as usize).sum();
+            (total - named) * total + part
+        };
         let (suit, place) = (0..4)
             .flat_map(|s| (0..13).map(move |p| (s, p)))
-            .max_by_key(|&(s, p)| separated(&owners[s][p]))
+            .min_by_key(|&(s, p)| reads(&owners[s][p]))
             .unwrap_or((0, 0));
         let room = total / CHUNK_ENTRIES + 6;
         let full = self.chunks.len() + room > self.chunk_capacity() || self.indexes.len() >= self.index_capacity();
-        if (4 * separated(&owners[suit][place]) as usize) < total || full {
+        if 4 * reads(&owners[suit][place]) > 3 * total * total || full {
             return None;
         }
-        let (suit, place) = (suit as u8, place as u8);
-        let mut index = Index { parts: [NONE; 4], free: NONE, chunks: [0; 4], suit, place };
+        let mut index = Index { parts: [NONE; 5], chunks: [0; 5], suit: suit as u8, place: place as u8 };
         let mut idx = head;
         while idx != NONE {
             let chunk = self.chunks[idx as usize];
             for entry in &chunk.entries[..chunk.len as usize] {
-                if entry.k(suit as usize) <= place {
-                    index.free = self.push(index.free, *entry);
-                } else {
-                    let part = owner_at(entry.suits[suit as usize], place);
-                    index.parts[part] = self.push(index.parts[part], *entry);
-                }
+                let part = index.part_of(entry);
+                index.parts[part] = self.push(index.parts[part], *entry);
             }
             idx = chunk.next;
         }
-        for part in 0..4 {
+        for part in 0..5 {
             let mut chunks = 0u8;
             self.for_each_chunk(index.parts[part], |_| chunks = chunks.saturating_add(1));
             index.chunks[part] = chunks;
