@@ -47,6 +47,7 @@
 //! the caches, while the hard deals get room. When an arena is full at its limit it starts
 //! afresh, and the costly results near the root survive the churn of the cheap ones.
 
+use crate::huge_pages;
 use crate::prefetch::{prefetch, prefetch_all};
 use crate::Cards;
 
@@ -288,6 +289,7 @@ impl Arena {
             limit_capacity: key_capacity(limit_bytes).max(start_capacity),
             shift: 0,
         };
+        arena.advise_huge_pages();
         arena.rehash();
         arena
     }
@@ -327,7 +329,14 @@ impl Arena {
         self.keys.reserve_exact(self.key_capacity - self.keys.len());
         self.chunks.reserve_exact(self.chunk_capacity() - self.chunks.len());
         self.indexes.reserve_exact(self.index_capacity() - self.indexes.len());
+        self.advise_huge_pages();
         self.rehash();
+    }
+
+    fn advise_huge_pages(&self) {
+        huge_pages::advise(&self.keys);
+        huge_pages::advise(&self.chunks);
+        huge_pages::advise(&self.indexes);
     }
 
     /// Sizes the buckets to the key capacity and links every key into them afresh.
@@ -335,6 +344,8 @@ impl Arena {
         let buckets = self.key_capacity.next_power_of_two();
         self.shift = 64 - buckets.trailing_zeros();
         self.heads.clear();
+        self.heads.reserve_exact(buckets);
+        huge_pages::advise(&self.heads);
         self.heads.resize(buckets, NONE);
         for i in 0..self.keys.len() {
             let node = self.keys[i];
