@@ -10,36 +10,56 @@
 //! ```text
 //! slot (u32)   bits 31..8   check: bits 40..63 of the hash
 //!              bits  7..0   the card as suit << 4 | place from the top
+//! hash (u64)   bits 40..63  check
+//!              bits  4..39  the cache line: the trick start's, kept by every follower
+//!              bits  0..3   the slot in the line: the cards played so far
 //! ```
+//!
+//! All the followers of one trick start share a cache line of 16 slots, fetched once at the
+//! trick start: each follower's own slot, fetched just before its node, still missed the
+//! cache (perf: 11% of the time on that one load).
 
 pub(crate) struct FollowHints {
-    slots: Vec<u32>,
+    lines: Vec<Line>,
     mask: usize,
 }
+
+/// The slots of one trick start's followers, on one cache line.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Line([u32; LINE_SLOTS]);
+
+const LINE_SLOTS: usize = 16;
 
 impl FollowHints {
     /// A table of about `bytes` bytes.
     pub fn new(bytes: usize) -> FollowHints {
-        let len = (bytes / 4).next_power_of_two().max(1 << 12);
-        FollowHints { slots: vec![0; len], mask: len - 1 }
+        let len = (bytes / 64).next_power_of_two().max(1 << 8);
+        FollowHints { lines: vec![Line([0; LINE_SLOTS]); len], mask: len - 1 }
     }
 
     pub fn clear(&mut self) {
-        self.slots.fill(0);
+        self.lines.fill(Line([0; LINE_SLOTS]));
+    }
+
+    fn slot(&self, hash: u64) -> (usize, usize) {
+        ((hash >> 4) as usize & self.mask, hash as usize % LINE_SLOTS)
     }
 
     pub fn get(&self, hash: u64) -> Option<u8> {
-        let slot = self.slots[hash as usize & self.mask];
+        let (line, slot) = self.slot(hash);
+        let slot = self.lines[line].0[slot];
         (slot != 0 && slot >> 8 == check(hash)).then_some(slot as u8)
     }
 
-    /// Starts loading the slot of `hash`, to be read when the search reaches its node.
+    /// Starts loading the line of `hash`, to be read when the search reaches its followers.
     pub fn prefetch(&self, hash: u64) {
-        crate::prefetch::prefetch(&self.slots, hash as usize & self.mask);
+        crate::prefetch::prefetch(&self.lines, self.slot(hash).0);
     }
 
     pub fn set(&mut self, hash: u64, card: u8) {
-        self.slots[hash as usize & self.mask] = check(hash) << 8 | card as u32;
+        let (line, slot) = self.slot(hash);
+        self.lines[line].0[slot] = check(hash) << 8 | card as u32;
     }
 }
 
@@ -47,8 +67,22 @@ fn check(hash: u64) -> u32 {
     (hash >> 40) as u32
 }
 
+/// The bits of a hash that pick its cache line: a trick start's, kept by its followers.
+const LINE_BITS: u64 = 0xff_ffff_fff0;
+
+/// The hash of a trick start: its slots' line and the lead's slot.
+pub(crate) fn trick_start(key: u64) -> u64 {
+    mix(key ^ 0x5bd1_e995)
+}
+
+/// The hash of the next follower after the card `place` (as the TT keeps leads): in the
+/// line of `hash`, another slot and check.
+pub(crate) fn follower(hash: u64, place: u8) -> u64 {
+    mix(hash ^ (place as u64 + 1)) & !LINE_BITS | hash & LINE_BITS
+}
+
 /// A 64-bit mixer (splitmix64's finaliser).
-pub(crate) fn mix(x: u64) -> u64 {
+fn mix(x: u64) -> u64 {
     let z = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -104,6 +104,8 @@ impl Search<'_> {
         if mode != TtMode::Off {
             self.tt.prefetch(&key);
         }
+        let hint_hash = hints::trick_start(key.lengths ^ (key.leader as u64) << 1);
+        self.follow_hints.prefetch(hint_hash);
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
@@ -146,7 +148,7 @@ impl Search<'_> {
 
         // Step 7. Search the cards.
         let mut start = Trick::new(leader, self.trump);
-        start.hint_hash = hints::mix(key.lengths ^ (key.leader as u64) << 1 ^ 0x5bd1_e995);
+        start.hint_hash = hint_hash;
         let (outcome, decided) = self.play_card(&start, target, leads);
         if self.stopped {
             return outcome;
@@ -259,8 +261,7 @@ impl Search<'_> {
             let mut next = trick.with(card);
             if next.len < 4 && trick.hint_hash != 0 {
                 let place = encode_best(Some(card), start_present);
-                next.hint_hash = hints::mix(trick.hint_hash ^ (place as u64 + 1));
-                self.follow_hints.prefetch(next.hint_hash);
+                next.hint_hash = hints::follower(trick.hint_hash, place);
             }
             let outcome = if next.len == 4 {
                 let w = next.winner();
