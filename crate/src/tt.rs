@@ -4,7 +4,9 @@
 //! Key: the 16 suit lengths (4 bits each, hand-major: `(hand * 4 + suit) * 4`) and the
 //! leader; the tricks left follow from the lengths. Per suit, the owner vector lists the
 //! owners of the cards still in play, highest first, 2 bits each from bit 0 up; only the
-//! first `k` of them (the active cards) must match.
+//! first `k` of them (the active cards) must match. The keys lie open-addressed (linear
+//! probing, at most half full), so that one prefetch at the trick start brings the key; in
+//! `TtMode::Exact` a side array holds each slot's cards in play.
 //!
 //! Under each key the entries lie flat, fifteen to four cache lines (a chunk), the
 //! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
@@ -16,21 +18,21 @@
 //! that grows long is split again.
 //!
 //! ```text
-//! KeyNode (32 bytes)                      Chunk (256 bytes, four cache lines)
-//!   lengths  u64   16 suit lengths          entries  15 x Entry
-//!   exact    u64   cards in play, only      next     u32  the next (older) chunk of the key
-//!                  in TtMode::Exact         len      u32  entries in use
-//!   next     u32   next key, same hash      skip     u32  the chunk after next
-//!   chunk    u32   newest chunk, or         leap     u32  the chunk after that
-//!                  bit 31 + an Index
-//!   leader   u8                           Entry (16 bytes): one u32 per suit S H D C
-//!   leads    2 u8  the last two distinct    bits  0..26  owner vector, masked to k
-//!                  leads that won under     bits 26..30  k, the active cards: mask = low 2k bits
-//!                  this key after another   bits 30..32  two bits of the bounds: S and H hold
-//!                  lead failed: the first                lower, D and C upper (low bits first)
-//!                  guesses where no entry
-//!                  decides                Index (28 bytes)
-//!   chunks   u8    chunks in the chain        parts   5 u32  per owner of the card, then the
+//! KeyNode (16 bytes, a slot)              Chunk (256 bytes, four cache lines)
+//!   key      u64   16 suit lengths, the     entries  15 x Entry
+//!                  leader over hand 1's     next     u32  the next (older) chunk of the key
+//!                  first length             len      u32  entries in use
+//!   chunk    u32   newest chunk, or         skip     u32  the chunk after next
+//!                  bit 31 + an Index        leap     u32  the chunk after that
+//!   leads    2 u8  the last two distinct
+//!                  leads that won under   Entry (16 bytes): one u32 per suit S H D C
+//!                  this key after another   bits  0..26  owner vector, masked to k
+//!                  lead failed: the first   bits 26..30  k, the active cards: mask = low 2k bits
+//!                  guesses where no entry   bits 30..32  two bits of the bounds: S and H hold
+//!                  decides                               lower, D and C upper (low bits first)
+//!   chunks   u8    chunks in the chain
+//!   generation u8  the arena's, when the  Index (28 bytes)
+//!                  key came: older = empty    parts   5 u32  per owner of the card, then the
 //!                                                            entries that leave it free: a
 //!                                                            chain or an Index
 //!                                             chunks  5 u8   chunks per part
@@ -61,18 +63,32 @@ pub(crate) struct Key {
     pub tricks_left: u8,
 }
 
+/// A key's slot: the keys lie open-addressed, so that the prefetch at the trick start
+/// fetches the key itself, where a bucket of links left a second dependent miss.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(16))]
 struct KeyNode {
-    lengths: u64,
-    exact: u64,
-    next: u32,
+    /// The suit lengths with the leader folded in: see [`packed`].
+    key: u64,
     /// The key's entries: a chain of chunks (its newest), or an [`Index`] (see [`slot_index`]).
     chunk: u32,
-    leader: u8,
     /// The last two distinct leads remembered under this key, the latest first.
     leads: Leads,
     /// The chunks in `chunk`'s chain (saturating).
     chunks: u8,
+    /// The arena's generation when the key came: a slot of an older one is empty, so that
+    /// clearing the arena (at every change of strain) writes nothing.
+    generation: u8,
+}
+
+const EMPTY_SLOT: KeyNode = KeyNode { key: 0, chunk: NONE, leads: [NO_BEST; 2], chunks: 0, generation: 0 };
+
+/// A key's lengths and leader in one word. At a trick start every hand holds as many cards
+/// as the first (hand 0's four lengths give the tricks left), so a hand's last suit length
+/// follows from its other three: the leader's two bits go over hand 1's first length and
+/// the word still tells every key apart.
+fn packed(key: &Key) -> u64 {
+    key.lengths ^ (key.leader as u64) << 16
 }
 
 /// A long chain's entries split by the owner of one card (the `place`-th highest of a suit,
@@ -171,7 +187,7 @@ struct Chunk {
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16 && std::mem::size_of::<Chunk>() == 256);
-const _: () = assert!(std::mem::size_of::<KeyNode>() == 32 && std::mem::size_of::<Index>() == 28);
+const _: () = assert!(std::mem::size_of::<KeyNode>() == 16 && std::mem::size_of::<Index>() == 28);
 
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = u8::MAX;
@@ -222,11 +238,11 @@ impl Tt {
         self.deep.reset();
     }
 
-    /// Starts loading the key's bucket: a probe's first access misses the cache, and the
+    /// Starts loading the key's slot: a probe's first access misses the cache, and the
     /// quick tricks, computed before the probe, hide the wait.
     pub fn prefetch(&self, key: &Key) {
         let arena = if key.tricks_left <= DEEP_TRICKS { &self.deep } else { &self.shallow };
-        prefetch(&arena.heads, arena.bucket(key));
+        prefetch(&arena.keys, arena.home(packed(key), key.exact));
     }
 
     /// Looks for an entry that matches the position and decides "North-South take at least
@@ -244,8 +260,13 @@ impl Tt {
 }
 
 struct Arena {
-    heads: Vec<u32>,
+    /// Open-addressed, linear probing, at most half full.
     keys: Vec<KeyNode>,
+    /// The cards in play of each key's slot in `TtMode::Exact`; empty in the other modes.
+    exacts: Vec<u64>,
+    /// Keys of this generation in `keys`.
+    key_count: usize,
+    generation: u8,
     chunks: Vec<Chunk>,
     /// At most one per [`INDEX_CHUNKS`] chunks: reserved with them, never reallocated.
     indexes: Vec<Index>,
@@ -261,7 +282,8 @@ struct Arena {
 fn key_capacity(bytes: usize) -> usize {
     // A chunk's share of the indexes too: one at most per INDEX_CHUNKS chunks.
     let chunk_bytes = std::mem::size_of::<Chunk>() + std::mem::size_of::<Index>() / INDEX_CHUNKS as usize;
-    let key_bytes = std::mem::size_of::<KeyNode>() + 4;
+    // Two to four slots a key.
+    let key_bytes = std::mem::size_of::<KeyNode>() * 3;
     (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256)
 }
 
@@ -280,8 +302,10 @@ impl Arena {
     fn new(limit_bytes: usize, start_bytes: usize) -> Arena {
         let start_capacity = key_capacity(start_bytes);
         let mut arena = Arena {
-            heads: Vec::new(),
-            keys: Vec::with_capacity(start_capacity),
+            keys: Vec::new(),
+            exacts: Vec::new(),
+            key_count: 0,
+            generation: 1,
             chunks: Vec::with_capacity(start_capacity * 3 / 2),
             indexes: Vec::with_capacity(start_capacity * 3 / 2 / INDEX_CHUNKS as usize),
             key_capacity: start_capacity,
@@ -304,20 +328,22 @@ impl Arena {
 
     /// Empties the arena at its present size.
     fn clear(&mut self) {
-        self.heads.fill(NONE);
-        self.keys.clear();
+        self.key_count = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // The slots of generation 1 would come back to life.
+            self.keys.fill(EMPTY_SLOT);
+            self.generation = 1;
+        }
         self.chunks.clear();
         self.indexes.clear();
     }
 
-    /// Empties the arena and returns it to its starting size (the memory stays reserved).
+    /// Empties the arena and returns it to its starting size (the chunks' memory stays
+    /// reserved).
     fn reset(&mut self) {
-        self.keys.clear();
-        self.chunks.clear();
-        self.indexes.clear();
-        if self.key_capacity == self.start_capacity {
-            self.heads.fill(NONE);
-        } else {
+        self.clear();
+        if self.key_capacity != self.start_capacity {
             self.key_capacity = self.start_capacity;
             self.rehash();
         }
@@ -326,7 +352,6 @@ impl Arena {
     /// Doubles the room, up to the limit, keeping every entry.
     fn grow(&mut self) {
         self.key_capacity = (2 * self.key_capacity).min(self.limit_capacity);
-        self.keys.reserve_exact(self.key_capacity - self.keys.len());
         self.chunks.reserve_exact(self.chunk_capacity() - self.chunks.len());
         self.indexes.reserve_exact(self.index_capacity() - self.indexes.len());
         self.advise_huge_pages();
@@ -334,54 +359,55 @@ impl Arena {
     }
 
     fn advise_huge_pages(&self) {
-        huge_pages::advise(&self.keys);
         huge_pages::advise(&self.chunks);
         huge_pages::advise(&self.indexes);
     }
 
-    /// Sizes the buckets to the key capacity and links every key into them afresh.
+    /// Sizes the slots to the key capacity and moves every key of this generation in.
     fn rehash(&mut self) {
-        let buckets = self.key_capacity.next_power_of_two();
-        self.shift = 64 - buckets.trailing_zeros();
-        self.heads.clear();
-        self.heads.reserve_exact(buckets);
-        huge_pages::advise(&self.heads);
-        self.heads.resize(buckets, NONE);
-        for i in 0..self.keys.len() {
-            let node = self.keys[i];
-            let bucket = self.bucket_of(node.lengths, node.exact, node.leader);
-            self.keys[i].next = self.heads[bucket];
-            self.heads[bucket] = i as u32;
+        let slots = (2 * self.key_capacity).next_power_of_two();
+        self.shift = 64 - slots.trailing_zeros();
+        let old = std::mem::take(&mut self.keys);
+        let old_exacts = std::mem::take(&mut self.exacts);
+        self.keys.reserve_exact(slots);
+        huge_pages::advise(&self.keys);
+        self.keys.resize(slots, EMPTY_SLOT);
+        if !old_exacts.is_empty() {
+            self.exacts = vec![0; slots];
         }
-    }
-
-    fn bucket(&self, key: &Key) -> usize {
-        self.bucket_of(key.lengths, key.exact, key.leader)
-    }
-
-    fn bucket_of(&self, lengths: u64, exact: u64, leader: u8) -> usize {
-        let h = (lengths ^ exact.rotate_left(17) ^ (leader as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if self.shift >= 64 {
-            0
-        } else {
-            (h >> self.shift) as usize
-        }
-    }
-
-    fn find_key(&self, key: &Key) -> Option<usize> {
-        let mut idx = self.heads[self.bucket(key)];
-        while idx != NONE {
-            let k = &self.keys[idx as usize];
-            if k.lengths == key.lengths && k.leader == key.leader && k.exact == key.exact {
-                return Some(idx as usize);
+        for (i, node) in old.iter().enumerate().filter(|(_, node)| node.generation == self.generation) {
+            let exact = old_exacts.get(i).copied().unwrap_or(0);
+            let Err(slot) = self.locate(node.key, exact) else { unreachable!("a key twice") };
+            self.keys[slot] = *node;
+            if !self.exacts.is_empty() {
+                self.exacts[slot] = exact;
             }
-            idx = k.next;
         }
-        None
+    }
+
+    /// The first slot a key may take.
+    fn home(&self, packed: u64, exact: u64) -> usize {
+        ((packed ^ exact.rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The slot of a key: `Ok` where it is, `Err` the empty slot where it would go.
+    fn locate(&self, packed: u64, exact: u64) -> Result<usize, usize> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(packed, exact);
+        loop {
+            let node = &self.keys[i];
+            if node.generation != self.generation {
+                return Err(i);
+            }
+            if node.key == packed && self.exacts.get(i).copied().unwrap_or(0) == exact {
+                return Ok(i);
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
-        let Some(k) = self.find_key(key) else { return Probe::Miss([NO_BEST; 2]) };
+        let Ok(k) = self.locate(packed(key), key.exact) else { return Probe::Miss([NO_BEST; 2]) };
         let node = self.keys[k];
         let mut hit = false;
         if let Some(decided) = self.probe_slot(node.chunk, owners, target, &mut hit) {
@@ -454,28 +480,23 @@ impl Arena {
     fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
         let (lower, upper) = bounds;
         // Room for a key and a chunk, so that an entry always finds a place.
-        if self.keys.len() >= self.key_capacity || self.chunks.len() >= self.chunk_capacity() {
+        if self.key_count >= self.key_capacity || self.chunks.len() >= self.chunk_capacity() {
             if self.key_capacity < self.limit_capacity {
                 self.grow();
             } else {
                 self.clear();
             }
         }
-        let k = match self.find_key(key) {
-            Some(k) => k,
-            None => {
-                let bucket = self.bucket(key);
-                self.keys.push(KeyNode {
-                    lengths: key.lengths,
-                    exact: key.exact,
-                    next: self.heads[bucket],
-                    chunk: NONE,
-                    leader: key.leader,
-                    leads: [NO_BEST; 2],
-                    chunks: 0,
-                });
-                self.heads[bucket] = (self.keys.len() - 1) as u32;
-                self.keys.len() - 1
+        let k = match self.locate(packed(key), key.exact) {
+            Ok(k) => k,
+            Err(slot) => {
+                self.keys[slot] = KeyNode { key: packed(key), generation: self.generation, ..EMPTY_SLOT };
+                if key.exact != 0 || !self.exacts.is_empty() {
+                    self.exacts.resize(self.keys.len(), 0);
+                    self.exacts[slot] = key.exact;
+                }
+                self.key_count += 1;
+                slot
             }
         };
         let leads = &mut self.keys[k].leads;
@@ -653,6 +674,56 @@ mod tests {
             .filter(|&&(_, _, lower, upper)| lower >= target || upper < target)
             .map(|&(_, k, lower, upper)| if lower >= target { (true, lower, k) } else { (false, upper, k) })
             .collect()
+    }
+
+    /// A key of a trick start: `tricks` cards in each hand, split among the suits at random.
+    fn random_key(rng: &mut Rng, tricks: u8, exact: u64) -> Key {
+        let mut lengths = 0;
+        for hand in 0..4 {
+            let mut cuts: Vec<u64> = (0..3).map(|_| rng.below(tricks as u64 + 1)).collect();
+            cuts.sort();
+            let suits = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], tricks as u64 - cuts[2]];
+            for (suit, len) in suits.into_iter().enumerate() {
+                lengths |= len << ((hand * 4 + suit) * 4);
+            }
+        }
+        Key { lengths, exact, leader: rng.below(4) as u8, tricks_left: tricks }
+    }
+
+    #[test]
+    fn keys_survive_growth_and_vanish_at_every_clear() {
+        let mut rng = Rng::new(5);
+        let mut tt = Tt::new(64 << 20, 1 << 20);
+        let owners = [0; 4];
+        // Twice the deep arena's start: it grows, and its keys move to new slots. Some keys
+        // differ only in the cards in play (TtMode::Exact), some only in the leader.
+        let mut keys = std::collections::HashMap::new();
+        while keys.len() < 2 * tt.deep.start_capacity {
+            let exact = if rng.below(4) == 0 { rng.next_u64() >> 12 | 1 } else { 0 };
+            let tricks = 3 + rng.below(6) as u8;
+            let key = random_key(&mut rng, tricks, exact);
+            for leader in 0..2 {
+                let key = Key { leader: (key.leader + leader) % 4, ..key };
+                let tricks = rng.below(key.tricks_left as u64 + 1) as u8;
+                keys.entry(key).or_insert(tricks);
+            }
+        }
+        for (key, &tricks) in &keys {
+            tt.store(key, &owners, [0; 4], (tricks, tricks), NO_BEST);
+        }
+        assert!(tt.deep.key_capacity > tt.deep.start_capacity, "the arena never grew");
+        for (key, &tricks) in &keys {
+            assert!(matches!(tt.probe(key, &owners, tricks), Probe::Cut(true, t, _) if t == tricks), "{key:?}");
+            assert!(matches!(tt.probe(key, &owners, tricks + 1), Probe::Cut(false, t, _) if t == tricks), "{key:?}");
+        }
+        // Past the wrap of the generations, a cleared key is never found again: not the
+        // key stored once, 256 clears before the wrap, nor the key stored after every clear.
+        let few: Vec<Key> = keys.keys().filter(|key| key.tricks_left <= DEEP_TRICKS).take(50).copied().collect();
+        for round in 0..300 {
+            tt.clear();
+            assert!(few.iter().all(|key| matches!(tt.probe(key, &owners, 0), Probe::Miss(_))), "round {round}");
+            tt.store(&few[round.min(1)], &owners, [0; 4], (1, 1), NO_BEST);
+        }
     }
 
     #[test]
