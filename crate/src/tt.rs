@@ -5,10 +5,11 @@
 //! leader; the tricks left follow from the lengths. Per suit, the owner vector lists the
 //! owners of the cards still in play, highest first, 2 bits each from bit 0 up; only the
 //! first `k` of them (the active cards) must match. The keys lie open-addressed (linear
-//! probing, at most half full), so that one prefetch at the trick start brings the key; in
-//! `TtMode::Exact` a side array holds each slot's cards in play.
+//! probing, at most half full), each with its three newest entries on one cache line, so
+//! that one prefetch at the trick start brings the key and, for most keys, every entry it
+//! holds; in `TtMode::Exact` a side array holds each slot's cards in play.
 //!
-//! Under each key the entries lie flat, fifteen to four cache lines (a chunk), the
+//! Under each key the older entries lie flat, fifteen to four cache lines (a chunk), the
 //! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
 //! so it is checked in one pass over bytes that sit together, where a tree of one node per
 //! suit cost a cache miss at almost every step. A chain that grows past 16 chunks (the
@@ -18,7 +19,7 @@
 //! that grows long is split again.
 //!
 //! ```text
-//! KeyNode (16 bytes, a slot)              Chunk (256 bytes, four cache lines)
+//! KeyNode (64 bytes, a slot)              Chunk (256 bytes, four cache lines)
 //!   key      u64   16 suit lengths, the     entries  15 x Entry
 //!                  leader over hand 1's     next     u32  the next (older) chunk of the key
 //!                  first length             len      u32  entries in use
@@ -33,9 +34,9 @@
 //!   chunks   u8    chunks in the chain
 //!   generation u8  the arena's, when the  Index (28 bytes)
 //!                  key came: older = empty    parts   5 u32  per owner of the card, then the
-//!                                                            entries that leave it free: a
-//!                                                            chain or an Index
-//!                                             chunks  5 u8   chunks per part
+//!   near  3 Entry  the newest entries;                       entries that leave it free: a
+//!                  older ones go to the                      chain or an Index
+//!                  chunks                     chunks  5 u8   chunks per part
 //!                                             suit, place u8 the card: place-th highest in play
 //! ```
 //!
@@ -63,10 +64,11 @@ pub(crate) struct Key {
     pub tricks_left: u8,
 }
 
-/// A key's slot: the keys lie open-addressed, so that the prefetch at the trick start
-/// fetches the key itself, where a bucket of links left a second dependent miss.
+/// A key's slot, one cache line: the keys lie open-addressed, so that the prefetch at the
+/// trick start fetches the key and its newest entries, where a bucket of links left two
+/// more dependent misses (the key, then its chunk).
 #[derive(Clone, Copy, Debug)]
-#[repr(align(16))]
+#[repr(align(64))]
 struct KeyNode {
     /// The suit lengths with the leader folded in: see [`packed`].
     key: u64,
@@ -79,9 +81,18 @@ struct KeyNode {
     /// The arena's generation when the key came: a slot of an older one is empty, so that
     /// clearing the arena (at every change of strain) writes nothing.
     generation: u8,
+    /// The key's newest entries, newest first, then [`NO_ENTRY`]s: most keys hold a few
+    /// entries, and the probe of such a key reads no chunk.
+    near: [Entry; NEAR_ENTRIES],
 }
 
-const EMPTY_SLOT: KeyNode = KeyNode { key: 0, chunk: NONE, leads: [NO_BEST; 2], chunks: 0, generation: 0 };
+const NEAR_ENTRIES: usize = 3;
+
+/// An entry that matches no position: its `k` of 15 reaches owner bits that are always 0.
+const NO_ENTRY: Entry = Entry { suits: [u32::MAX; 4] };
+
+const EMPTY_SLOT: KeyNode =
+    KeyNode { key: 0, chunk: NONE, leads: [NO_BEST; 2], chunks: 0, generation: 0, near: [NO_ENTRY; NEAR_ENTRIES] };
 
 /// A key's lengths and leader in one word. At a trick start every hand holds as many cards
 /// as the first (hand 0's four lengths give the tricks left), so a hand's last suit length
@@ -187,7 +198,7 @@ struct Chunk {
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16 && std::mem::size_of::<Chunk>() == 256);
-const _: () = assert!(std::mem::size_of::<KeyNode>() == 16 && std::mem::size_of::<Index>() == 28);
+const _: () = assert!(std::mem::size_of::<KeyNode>() == 64 && std::mem::size_of::<Index>() == 28);
 
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = u8::MAX;
@@ -285,6 +296,23 @@ fn key_capacity(bytes: usize) -> usize {
     // Two to four slots a key.
     let key_bytes = std::mem::size_of::<KeyNode>() * 3;
     (bytes * 2 / (2 * key_bytes + 3 * chunk_bytes)).max(256)
+}
+
+/// The answer of `entry` to a probe, if it matches the position and decides the target;
+/// sets `hit` if it matches.
+#[inline(always)]
+fn decides(entry: &Entry, owners: &[u32; 4], target: u8, hit: &mut bool) -> Option<Probe> {
+    if !entry.matches(owners) {
+        return None;
+    }
+    *hit = true;
+    let (lower, upper) = entry.bounds();
+    if lower >= target || upper < target {
+        let active = std::array::from_fn(|s| entry.k(s));
+        let reached = lower >= target;
+        return Some(Probe::Cut(reached, if reached { lower } else { upper }, active));
+    }
+    None
 }
 
 impl Index {
@@ -409,7 +437,18 @@ impl Arena {
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Ok(k) = self.locate(packed(key), key.exact) else { return Probe::Miss([NO_BEST; 2]) };
         let node = self.keys[k];
+        // The chunks are read only when the near entries do not decide: ask for them now.
+        match slot_index(node.chunk) {
+            Some(i) => prefetch(&self.indexes, i),
+            None => self.prefetch_chain(node.chunk),
+        }
         let mut hit = false;
+        for (i, entry) in node.near.iter().enumerate() {
+            if let Some(decided) = decides(entry, owners, target, &mut hit) {
+                self.keys[k].near.swap(0, i);
+                return decided;
+            }
+        }
         if let Some(decided) = self.probe_slot(node.chunk, owners, target, &mut hit) {
             return decided;
         }
@@ -454,15 +493,8 @@ impl Arena {
             let chunk = &self.chunks[idx as usize];
             prefetch_all(&self.chunks, chunk.leap as usize);
             for (i, entry) in chunk.entries[..chunk.len as usize].iter().enumerate() {
-                if !entry.matches(owners) {
-                    continue;
-                }
-                *hit = true;
-                let (lower, upper) = entry.bounds();
-                if lower >= target || upper < target {
-                    let active = std::array::from_fn(|s| entry.k(s));
-                    let reached = lower >= target;
-                    return Some((idx as usize, i, Probe::Cut(reached, if reached { lower } else { upper }, active)));
+                if let Some(decided) = decides(entry, owners, target, hit) {
+                    return Some((idx as usize, i, decided));
                 }
             }
             idx = chunk.next;
@@ -508,6 +540,13 @@ impl Arena {
         // whatever one entry with both their bounds would, since a probe reads on until
         // an entry decides.
         let new = Entry::new(owners, active, lower, upper);
+        // Newest first among the near entries; the oldest of them goes to the chunks.
+        let near = &mut self.keys[k].near;
+        let new = std::mem::replace(&mut near[NEAR_ENTRIES - 1], new);
+        near.rotate_right(1);
+        if new.suits == NO_ENTRY.suits {
+            return;
+        }
         // Down the indexes to the chain the entry belongs in.
         let mut slot = self.keys[k].chunk;
         let mut parent = None;
