@@ -12,9 +12,10 @@
 //! signature). Inside: `cards` (the `u64` card set), `deal` (deals and positions), `trick`
 //! (the trick rules), `moves` (equivalent-card groups and their ordering), `hints` (the
 //! followers' first guesses), `quick_tricks`, `suit_cash` (one suit run by both hands),
-//! `tt`, `prefetch` and `huge_pages` (the TT's memory traffic), `search`, `config`, `solver` (MTD(f), per-card analysis, active cards), `table`,
-//! `par`, `play`, `stats`, `rng` (a seeded SplitMix64), `sample` (the layouts of the
-//! hidden hands), `single_dummy` (sampled double-dummy analysis).
+//! `tt`, `prefetch` and `huge_pages` (the TT's memory traffic), `search`, `config`,
+//! `solver` (MTD(f), per-card analysis, active cards), `table`, `par`, `play`, `stats`,
+//! `rng` (a seeded SplitMix64), `sample` (the layouts of the hidden hands), `single_dummy`
+//! (sampled double-dummy analysis).
 
 pub mod bench;
 mod card;
