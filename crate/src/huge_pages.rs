@@ -1,6 +1,7 @@
 //! Transparent huge pages for the transposition table. Every probe lands at a random place
-//! in tens of megabytes (more on the hard deals): with 4 KB pages nearly each of its three
-//! dependent loads (bucket, key, chunk) also missed the TLB and walked the page tables.
+//! in tens of megabytes (more on the hard deals): with 4 KB pages nearly each of its
+//! dependent loads (the key's slot, then its chunks) also missed the TLB and walked the page
+//! tables.
 //! Linux backs a range with 2 MB pages when asked (`madvise(MADV_HUGEPAGE)`), as most
 //! distributions' default THP setting ("madvise") wants. Elsewhere, nothing.
 
