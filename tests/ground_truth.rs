@@ -123,6 +123,32 @@ fn dd_tables_match_dds() {
     });
 }
 
+/// One table at a time over pools of two and three threads: a thread that runs out of
+/// strains joins one in progress with a copy of its table, and takes its last declarers.
+#[test]
+fn dd_tables_one_at_a_time_over_threads_match_dds() {
+    let rows: Vec<(Deal, DdTable)> = load_jsonl("tables.jsonl")
+        .iter()
+        .map(|v| (parse_deal(v["deal"].as_str().expect("deal")).expect("a valid deal"), json_table(&v["tricks"])))
+        .collect();
+    let rows = sample(&rows[..sample_size(rows.len(), 60).min(60)], 3);
+    for threads in [2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+        let failures: Vec<String> = pool.install(|| {
+            rows.iter()
+                .filter_map(|(deal, want)| {
+                    match glasshand::solve_table_parallel(deal, &Config::default(), &|_, _, _| {}) {
+                        Ok(got) if got == *want => None,
+                        Ok(got) => Some(format!("{}: {}", deal.to_pbn(), table_diff(&got, want).join("; "))),
+                        Err(e) => Some(format!("{}: {e}", deal.to_pbn())),
+                    }
+                })
+                .collect()
+        });
+        assert!(failures.is_empty(), "{threads} threads:\n{}", first_failures(&failures, 10));
+    }
+}
+
 #[test]
 fn positions_match_dds() {
     let rows = load_jsonl("positions.jsonl");

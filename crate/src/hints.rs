@@ -38,6 +38,12 @@ impl FollowHints {
         FollowHints { lines: vec![Line([0; LINE_SLOTS]); len], mask: len - 1 }
     }
 
+    /// Holds what `src` holds.
+    pub fn copy_from(&mut self, src: &FollowHints) {
+        self.lines.clone_from(&src.lines);
+        self.mask = src.mask;
+    }
+
     pub fn clear(&mut self) {
         self.lines.fill(Line([0; LINE_SLOTS]));
     }

@@ -6,6 +6,7 @@
 use crate::hints::{self, FollowHints};
 use crate::moves::{self, MoveList};
 use crate::quick_tricks::{cash_then_run, sure_tricks};
+use crate::solver::Lend;
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
 use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
@@ -13,7 +14,7 @@ use crate::{Card, Cards, Seat, Stats, Suit};
 use crate::{Config, TtMode};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How many trick starts pass between two looks at the stop flag.
+/// How many trick starts pass between two looks at the stop flag and the lender.
 const POLL_INTERVAL: u32 = 1 << 12;
 
 pub(crate) struct Search<'a> {
@@ -30,6 +31,7 @@ pub(crate) struct Search<'a> {
     pub suit_cash: &'a mut SuitCash,
     pub stats: &'a mut Stats,
     pub stop: Option<&'a AtomicBool>,
+    pub lender: Option<&'a dyn Lend>,
     pub stopped: bool,
     pub poll: u32,
 }
@@ -86,6 +88,9 @@ impl Search<'_> {
             self.poll = 0;
             if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.stopped = true;
+            }
+            if let Some(lender) = self.lender.filter(|l| l.wanted()) {
+                lender.serve(self.tt, self.follow_hints);
             }
         }
         if self.stopped {

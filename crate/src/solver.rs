@@ -36,6 +36,30 @@ pub struct Solver {
     suit_cash: SuitCash,
     stats: Stats,
     stop: Option<Arc<AtomicBool>>,
+    lender: Option<Arc<dyn Lend>>,
+}
+
+/// A solver's memory of a strain: its transposition table and the followers' hints.
+pub(crate) struct Memory {
+    tt: Tt,
+    follow_hints: FollowHints,
+}
+
+/// What lets other threads copy a solver's memory while it searches: a thread that joins
+/// a strain in progress starts from all that the strain's thread has learnt so far, where
+/// an empty table costs a whole first solve.
+pub(crate) trait Lend: Send + Sync {
+    /// Is a thread waiting for a copy? The search asks now and then.
+    fn wanted(&self) -> bool;
+    /// Copies the memory into every waiting thread's.
+    fn serve(&self, tt: &Tt, follow_hints: &FollowHints);
+}
+
+impl Memory {
+    pub(crate) fn copy_from(&mut self, tt: &Tt, follow_hints: &FollowHints) {
+        self.tt.copy_from(tt);
+        self.follow_hints.copy_from(follow_hints);
+    }
 }
 
 impl Solver {
@@ -52,7 +76,36 @@ impl Solver {
             suit_cash: SuitCash::new(),
             stats: Stats::default(),
             stop: None,
+            lender: None,
         }
+    }
+
+    /// Lends this solver's memory to threads that ask for it, while `lender` is set.
+    pub(crate) fn set_lender(&mut self, lender: Option<Arc<dyn Lend>>) {
+        self.lender = lender;
+    }
+
+    /// Serves the threads waiting for a copy of the memory, if any (between searches).
+    pub(crate) fn lend(&self) {
+        if let Some(lender) = self.lender.as_deref().filter(|l| l.wanted()) {
+            lender.serve(&self.tt, &self.follow_hints);
+        }
+    }
+
+    /// Takes the memory out, leaving a small empty one.
+    pub(crate) fn take_memory(&mut self) -> Memory {
+        let empty = Memory { tt: Tt::new(1 << 16, 1 << 16), follow_hints: FollowHints::new(0) };
+        Memory {
+            tt: std::mem::replace(&mut self.tt, empty.tt),
+            follow_hints: std::mem::replace(&mut self.follow_hints, empty.follow_hints),
+        }
+    }
+
+    /// Puts a memory back, as that of `strain` (`None`: of no strain yet).
+    pub(crate) fn put_memory(&mut self, memory: Memory, strain: Option<Strain>) {
+        self.tt = memory.tt;
+        self.follow_hints = memory.follow_hints;
+        self.tt_strain = strain;
     }
 
     pub fn config(&self) -> &Config {
@@ -107,6 +160,7 @@ impl Solver {
             suit_cash: &mut self.suit_cash,
             stats: &mut self.stats,
             stop: self.stop.as_deref(),
+            lender: self.lender.as_deref(),
             stopped: false,
             poll: 0,
         };

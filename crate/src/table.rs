@@ -19,6 +19,25 @@ impl DdTable {
     }
 }
 
+/// The order in which one solver takes a strain's declarers: each value seeds the next.
+pub(crate) const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+
+/// The MTD(f) first guess (North-South's tricks) for the `i`-th of [`DECLARERS`], from the
+/// values found so far: the nearest before it, else after it, else none (the points'
+/// estimate). North and South face the same cards with a different leader, and so do East
+/// and West: their values are close. MTD(f) settles a value in two probes when its first
+/// guess is the value or one above, and North-South on lead usually take as much as, or one
+/// more than, against a lead.
+pub(crate) fn first_guess(values: &[Option<u8>; 4], i: usize, size: u8) -> Option<u8> {
+    let before = (0..i).rev().find(|&j| values[j].is_some());
+    let after = (i + 1..4).find(|&j| values[j].is_some());
+    let j = before.or(after)?;
+    let ns = values[j]? as i32;
+    let ns_on_lead = |j: usize| !DECLARERS[j].is_ns();
+    let guess = ns + ns_on_lead(i) as i32 - ns_on_lead(j) as i32;
+    Some(guess.clamp(0, size as i32) as u8)
+}
+
 /// The four declarers of one strain; `on_entry` hears each result as it is found.
 pub fn solve_strain(
     solver: &mut crate::Solver,
@@ -27,14 +46,11 @@ pub fn solve_strain(
     on_entry: &mut dyn FnMut(Seat, u8),
 ) -> Result<(), crate::Error> {
     let size = deal.size() as u8;
-    let mut guess = None;
-    // North and South face the same cards with a different leader: their values are close.
-    // MTD(f) settles a value in two probes when its first guess is the value or one above,
-    // and North-South on lead usually take as much as, or one more than, against a lead.
-    for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+    let mut values = [None; 4];
+    for (i, declarer) in DECLARERS.into_iter().enumerate() {
         let pos = crate::Position::at_trick_start(*deal, strain, declarer.next());
-        let ns = solver.value_ns(&pos, guess)?;
-        guess = Some(if declarer == Seat::South { (ns + 1).min(size) } else { ns });
+        let ns = solver.value_ns(&pos, first_guess(&values, i, size))?;
+        values[i] = Some(ns);
         on_entry(declarer, if declarer.is_ns() { ns } else { size - ns });
     }
     Ok(())

@@ -249,6 +249,13 @@ impl Tt {
         self.deep.reset();
     }
 
+    /// Makes this table hold every entry `src` holds, reusing this one's memory: what a
+    /// thread that joins a strain in progress starts from. Both have the same bounds.
+    pub fn copy_from(&mut self, src: &Tt) {
+        self.shallow.copy_from(&src.shallow);
+        self.deep.copy_from(&src.deep);
+    }
+
     /// Starts loading the key's slot: a probe's first access misses the cache, and the
     /// quick tricks, computed before the probe, hide the wait.
     pub fn prefetch(&self, key: &Key) {
@@ -365,6 +372,35 @@ impl Arena {
         }
         self.chunks.clear();
         self.indexes.clear();
+    }
+
+    /// Holds what `src` holds: the chunks and indexes as they lie (the keys point into
+    /// them), the keys moved in by hash, so that only the slots in use are read and written.
+    fn copy_from(&mut self, src: &Arena) {
+        self.clear();
+        self.start_capacity = src.start_capacity;
+        self.limit_capacity = src.limit_capacity;
+        if self.key_capacity != src.key_capacity {
+            self.key_capacity = src.key_capacity;
+            self.chunks.reserve_exact(self.chunk_capacity());
+            self.indexes.reserve_exact(self.index_capacity());
+            self.advise_huge_pages();
+            self.rehash();
+        }
+        self.chunks.extend_from_slice(&src.chunks);
+        self.indexes.extend_from_slice(&src.indexes);
+        if !src.exacts.is_empty() {
+            self.exacts.resize(self.keys.len(), 0);
+        }
+        for (i, node) in src.keys.iter().enumerate().filter(|(_, node)| node.generation == src.generation) {
+            let exact = src.exacts.get(i).copied().unwrap_or(0);
+            let Err(slot) = self.locate(node.key, exact) else { unreachable!("a key twice") };
+            self.keys[slot] = KeyNode { generation: self.generation, ..*node };
+            if let Some(e) = self.exacts.get_mut(slot) {
+                *e = exact;
+            }
+        }
+        self.key_count = src.key_count;
     }
 
     /// Empties the arena and returns it to its starting size (the chunks' memory stays
@@ -797,5 +833,67 @@ mod tests {
             }
         }
         assert!(cuts > 100, "{cuts} cut-offs: the test probes too far from the entries");
+    }
+
+    /// A probe's whole answer, to compare two tables.
+    fn answer(probe: Probe) -> (u8, bool, u8, [u8; 4], Leads) {
+        match probe {
+            Probe::Miss(leads) => (0, false, 0, [0; 4], leads),
+            Probe::Hit(leads) => (1, false, 0, [0; 4], leads),
+            Probe::Cut(reached, bound, active) => (2, reached, bound, active, [NO_BEST; 2]),
+        }
+    }
+
+    #[test]
+    fn a_copy_answers_every_probe_as_its_original() {
+        let mut rng = Rng::new(23);
+        let mut original = Tt::new(64 << 20, 1 << 20);
+        // Keys enough to grow the deep arena, with exact keys among them, and one key long
+        // enough to be split into indexes.
+        let mut keys = Vec::new();
+        while keys.len() < 3 * original.deep.start_capacity {
+            let exact = if rng.below(4) == 0 { rng.next_u64() >> 12 | 1 } else { 0 };
+            let tricks = 2 + rng.below(11) as u8;
+            keys.push(random_key(&mut rng, tricks, exact));
+        }
+        let long = Key { lengths: 0x3333_3333_3333_3333, exact: 0, leader: 1, tricks_left: 12 };
+        keys.extend(std::iter::repeat(long).take(3000));
+        let mut stored = Vec::new();
+        for key in &keys {
+            let owners = random_owners(&mut rng);
+            let active: [u8; 4] = std::array::from_fn(|_| rng.below(4) as u8);
+            let lower = rng.below(key.tricks_left as u64) as u8;
+            let best = if rng.below(2) == 0 { rng.below(64) as u8 } else { NO_BEST };
+            original.store(key, &owners, active, (lower, lower + 1), best);
+            stored.push((*key, owners));
+        }
+        assert!(original.deep.key_capacity > original.deep.start_capacity && !original.shallow.indexes.is_empty());
+        // A table with a past of its own: other keys, several clears, its start size.
+        let mut copy = Tt::new(64 << 20, 1 << 20);
+        let gone: Vec<Key> = (0..500u64).map(|i| random_key(&mut rng, 2 + (i % 11) as u8, 0)).collect();
+        for round in 0..3 {
+            copy.clear();
+            for key in &gone {
+                copy.store(key, &[round; 4], [1; 4], (0, 0), NO_BEST);
+            }
+        }
+        copy.copy_from(&original);
+        for (key, owners) in &stored {
+            for target in 0..=key.tricks_left + 1 {
+                let near: [u32; 4] = std::array::from_fn(|s| owners[s] ^ (rng.next_u64() as u32 & 0x3ff_ff00));
+                for owners in [owners, &near] {
+                    let want = answer(original.probe(key, owners, target));
+                    assert_eq!(answer(copy.probe(key, owners, target)), want, "{key:?} {target}");
+                }
+            }
+        }
+        for key in gone.iter().filter(|key| !keys.contains(key)) {
+            assert!(matches!(copy.probe(key, &[0; 4], 0), Probe::Miss(_)), "{key:?} came back");
+        }
+        // The copy goes on by itself: new entries there are not in the original.
+        let fresh = random_key(&mut rng, 5, 7);
+        copy.store(&fresh, &[0; 4], [0; 4], (3, 3), NO_BEST);
+        assert!(matches!(copy.probe(&fresh, &[0; 4], 3), Probe::Cut(true, 3, _)));
+        assert!(matches!(original.probe(&fresh, &[0; 4], 3), Probe::Miss(_)));
     }
 }

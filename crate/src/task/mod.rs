@@ -5,7 +5,9 @@
 //!   worker reads its messages between steps, and [`Solver::analyse`] and friends are loops
 //!   of steps;
 //! - in parallel over the rayon pool ([`run_parallel`], feature `parallel`), each thread with
-//!   its own solver: the command line and the threaded worker.
+//!   its own solver: the command line and the threaded worker. A thread with no unit left
+//!   helps one still running where the task can split it ([`Task::help`]: a strain of a DD
+//!   table, with a copy of its transposition table).
 //!
 //! Both give the same output; only the node counts may differ, since the solvers' tables and
 //! the first guesses depend on which units a solver ran before.
@@ -63,6 +65,13 @@ pub trait Task: Sync {
 
     /// Folds every unit's result, in unit order, into the output.
     fn finish(&self, units: Vec<Self::Unit>) -> Result<Self::Output, Error>;
+
+    /// Lends this thread to a unit that another is still running, once every unit has
+    /// started (parallel runs): `Ok(true)` if it took some of that unit's work, `Ok(false)`
+    /// if there is none to take. A task whose units do not split keeps the default.
+    fn help(&self, _lane: &mut Lane<'_>, _events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+        Ok(false)
+    }
 }
 
 impl<T: Task + ?Sized> Task for Box<T> {
@@ -83,6 +92,10 @@ impl<T: Task + ?Sized> Task for Box<T> {
 
     fn finish(&self, units: Vec<T::Unit>) -> Result<T::Output, Error> {
         (**self).finish(units)
+    }
+
+    fn help(&self, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+        (**self).help(lane, events)
     }
 }
 
@@ -120,6 +133,10 @@ where
         fn finish(&self, units: Vec<Self::Unit>) -> Result<Output, Error> {
             let units = units.into_iter().map(|u| *u.downcast::<T::Unit>().expect("units of this task")).collect();
             Ok(self.0.finish(units)?.into())
+        }
+
+        fn help(&self, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+            self.0.help(lane, events)
         }
     }
     Box::new(Erased(task))
@@ -171,7 +188,10 @@ pub fn run<T: Task>(task: T, solver: &mut Solver, events: &mut dyn FnMut(Event))
 }
 
 /// Runs the units of `task` over the rayon pool, each thread on the solver `solver()` gives
-/// it ([`ThreadSolver::take`] reuses one per thread). `events` may be called from any thread.
+/// it ([`ThreadSolver::take`] reuses one per thread). Every thread takes the next unit in
+/// order until none is left, then helps the units still running ([`Task::help`]): a job of
+/// few units, such as one DD table, would otherwise leave threads idle at its end.
+/// `events` may be called from any thread.
 #[cfg(feature = "parallel")]
 pub fn run_parallel<T, S>(
     task: &T,
@@ -182,20 +202,42 @@ where
     T: Task + ?Sized,
     S: DerefMut<Target = Solver>,
 {
-    use rayon::prelude::*;
-    let units = (0..task.units())
-        .into_par_iter()
-        .map_init(
-            || (solver(), None),
-            |(solver, guess), i| {
-                let mut lane = Lane { solver, guess: *guess };
-                let unit = task.run_unit(i, &mut lane, &mut |e| events(e));
-                *guess = lane.guess;
-                unit
-            },
-        )
-        .collect::<Result<Vec<_>, Error>>()?;
-    task.finish(units)
+    use std::sync::Mutex;
+    let units = task.units();
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<T::Unit>>> = Mutex::new((0..units).map(|_| None).collect());
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let fail = |e: Error| {
+        failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+        failed.store(true, Ordering::Relaxed);
+    };
+    rayon::broadcast(|_| {
+        let mut solver = solver();
+        let mut lane = Lane { solver: &mut solver, guess: None };
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= units {
+                break;
+            }
+            match task.run_unit(i, &mut lane, &mut |e| events(e)) {
+                Ok(unit) => done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(unit),
+                Err(e) => return fail(e),
+            }
+        }
+        while !failed.load(Ordering::Relaxed) {
+            match task.help(&mut lane, &mut |e| events(e)) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return fail(e),
+            }
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let units = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    task.finish(units.into_iter().map(|unit| unit.expect("every unit ran")).collect())
 }
 
 /// Counts the units of progress ([`Event::counts`]) a runner passes on, and follows each with

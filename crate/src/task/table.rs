@@ -2,22 +2,35 @@
 
 use super::{Lane, Task};
 use crate::schema::{Event, ParOut, ParScores, TableOut};
-use crate::{solve_strain, DdTable, Deal, Error, Seat, Strain, Vulnerability};
-use std::sync::Mutex;
+use crate::solver::{Lend, Memory};
+use crate::table::{first_guess, DECLARERS};
+use crate::tt::Tt;
+use crate::{hints::FollowHints, DdTable, Deal, Error, Position, Seat, Solver, Strain, Vulnerability};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-/// The DD tables of `deals`: unit `i` is strain `i % 5` of deal `i / 5`.
+/// The strains of a deal's units: notrump, often the costliest, first.
+const UNIT_STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
+
+/// The DD tables of `deals`: unit `i` is strain `i % 5` of deal `i / 5`. A unit's thread
+/// takes the strain's declarers one after another on one table; in a parallel run, a thread
+/// with no unit left joins a strain in progress with a copy of that table and takes its
+/// last declarer not yet started ([`Task::help`]): one table's five strains do not split
+/// evenly over two threads, and a declarer on an empty table costs several on a full one.
 pub struct TablesTask {
     deals: Vec<Deal>,
     /// Per deal, the table so far and how many strains are done: a batch announces each
     /// table once its last strain is in, whichever thread solved it.
     partial: Option<Mutex<Vec<(DdTable, u8)>>>,
+    /// The strains in progress, for threads that come to help.
+    running: Mutex<Vec<Arc<SharedStrain>>>,
 }
 
 impl TablesTask {
     /// `announce`: send an [`Event::Table`] as each table is complete (for batches).
     pub fn new(deals: Vec<Deal>, announce: bool) -> TablesTask {
         let partial = announce.then(|| Mutex::new(vec![(DdTable::default(), 0); deals.len()]));
-        TablesTask { deals, partial }
+        TablesTask { deals, partial, running: Mutex::default() }
     }
 
     pub fn deals(&self) -> &[Deal] {
@@ -39,13 +52,19 @@ impl Task for TablesTask {
     }
 
     fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
-        let (index, strain) = (i / 5, Strain::ALL[i % 5]);
+        let (index, strain) = (i / 5, UNIT_STRAINS[i % 5]);
         let deal = &self.deals[index];
+        let shared = Arc::new(SharedStrain::new(*deal, index, strain));
+        lock(&self.running).push(shared.clone());
+        lane.solver.set_lender(Some(shared.clone()));
+        let values = shared.run(lane.solver, events);
+        lane.solver.set_lender(None);
+        lock(&self.running).retain(|s| !Arc::ptr_eq(s, &shared));
+        let size = deal.size() as u8;
         let mut row = [0; 4];
-        solve_strain(lane.solver, deal, strain, &mut |declarer, tricks| {
-            row[declarer.index()] = tricks;
-            events(Event::Entry { index, declarer, strain, tricks });
-        })?;
+        for (declarer, ns) in DECLARERS.into_iter().zip(values?) {
+            row[declarer.index()] = if declarer.is_ns() { ns } else { size - ns };
+        }
         if let Some(partial) = &self.partial {
             let complete = {
                 let mut partial = partial.lock().unwrap_or_else(|e| e.into_inner());
@@ -70,7 +89,7 @@ impl Task for TablesTask {
             .zip(rows.chunks(5))
             .map(|(&deal, rows)| {
                 let mut tricks = DdTable::default();
-                for (strain, row) in Strain::ALL.into_iter().zip(rows) {
+                for (strain, row) in UNIT_STRAINS.into_iter().zip(rows) {
                     for seat in Seat::ALL {
                         tricks.set(seat, strain, row[seat.index()]);
                     }
@@ -78,6 +97,178 @@ impl Task for TablesTask {
                 TableOut { deal, tricks }
             })
             .collect())
+    }
+
+    fn help(&self, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+        // The strain with the most declarers not yet started.
+        let most = lock(&self.running).iter().max_by_key(|s| s.unstarted()).filter(|s| s.unstarted() > 0).cloned();
+        match most {
+            Some(shared) => shared.join(lane.solver, events).map(|()| true),
+            None => Ok(false),
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One strain of one deal in progress: its declarers, each taken by the strain's own
+/// thread or by one that joined it, and the copies of the strain's table being made.
+struct SharedStrain {
+    deal: Deal,
+    index: usize,
+    strain: Strain,
+    /// A joining thread waits for a copy: the search of the strain's thread looks at this
+    /// now and then.
+    wanted: AtomicBool,
+    state: Mutex<StrainState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct StrainState {
+    /// Per declarer, in [`DECLARERS`] order: taken by some thread, and North-South's value.
+    started: [bool; 4],
+    values: [Option<u8>; 4],
+    /// The memories of joining threads, to be filled with a copy of the strain's, by ticket.
+    waiting: Vec<(usize, Memory)>,
+    filled: Vec<(usize, Memory)>,
+    tickets: usize,
+    /// A thread of the strain failed (stopped): the others give up.
+    failed: Option<Error>,
+}
+
+impl SharedStrain {
+    fn new(deal: Deal, index: usize, strain: Strain) -> SharedStrain {
+        SharedStrain {
+            deal,
+            index,
+            strain,
+            wanted: AtomicBool::new(false),
+            state: Mutex::default(),
+            changed: Condvar::new(),
+        }
+    }
+
+    fn unstarted(&self) -> usize {
+        lock(&self.state).started.iter().filter(|&&s| !s).count()
+    }
+
+    /// Solves the declarer `i` with `solver` (whose memory is the strain's) and records it.
+    fn solve(&self, i: usize, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<(), Error> {
+        let size = self.deal.size() as u8;
+        let guess = first_guess(&lock(&self.state).values, i, size);
+        let declarer = DECLARERS[i];
+        let pos = Position::at_trick_start(self.deal, self.strain, declarer.next());
+        match solver.value_ns(&pos, guess) {
+            Ok(ns) => {
+                lock(&self.state).values[i] = Some(ns);
+                self.changed.notify_all();
+                let tricks = if declarer.is_ns() { ns } else { size - ns };
+                events(Event::Entry { index: self.index, declarer, strain: self.strain, tricks });
+                Ok(())
+            }
+            Err(e) => {
+                self.fail(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// The strain's own thread: takes the declarers in order while any is left, serving
+    /// copies between them, then waits for those that others took.
+    fn run(&self, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
+        loop {
+            let next = {
+                let mut state = lock(&self.state);
+                let next = state.started.iter().position(|&s| !s);
+                if let Some(i) = next {
+                    state.started[i] = true;
+                }
+                next
+            };
+            let Some(i) = next else { break };
+            self.solve(i, solver, events)?;
+            solver.lend();
+        }
+        let mut state = lock(&self.state);
+        loop {
+            if let Some(e) = &state.failed {
+                return Err(e.clone());
+            }
+            if let [Some(n), Some(s), Some(e), Some(w)] = state.values {
+                return Ok([n, s, e, w]);
+            }
+            if !state.waiting.is_empty() {
+                drop(state);
+                solver.lend();
+                state = lock(&self.state);
+                continue;
+            }
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// A thread with nothing else to do: takes the last declarer not yet started, with a
+    /// copy of the strain's memory.
+    fn join(&self, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<(), Error> {
+        let ticket = {
+            let mut state = lock(&self.state);
+            let Some(i) = state.started.iter().rposition(|&s| !s) else { return Ok(()) };
+            state.started[i] = true;
+            let ticket = state.tickets;
+            state.tickets += 1;
+            state.waiting.push((ticket, solver.take_memory()));
+            self.wanted.store(true, Ordering::Relaxed);
+            (ticket, i)
+        };
+        self.changed.notify_all();
+        let (ticket, i) = ticket;
+        let mut state = lock(&self.state);
+        let memory = loop {
+            if let Some(at) = state.filled.iter().position(|&(t, _)| t == ticket) {
+                break state.filled.swap_remove(at).1;
+            }
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        };
+        let failed = state.failed.is_some();
+        drop(state);
+        if failed {
+            // Not a copy: the memory of whatever this solver did before.
+            solver.put_memory(memory, None);
+            return Ok(());
+        }
+        solver.put_memory(memory, Some(self.strain));
+        self.solve(i, solver, events)
+    }
+
+    /// Gives up: returns the waiting memories unfilled and wakes every thread.
+    fn fail(&self, error: Error) {
+        let mut state = lock(&self.state);
+        state.failed.get_or_insert(error);
+        let waiting = std::mem::take(&mut state.waiting);
+        state.filled.extend(waiting);
+        drop(state);
+        self.changed.notify_all();
+    }
+}
+
+impl Lend for SharedStrain {
+    fn wanted(&self) -> bool {
+        self.wanted.load(Ordering::Relaxed)
+    }
+
+    fn serve(&self, tt: &Tt, follow_hints: &FollowHints) {
+        let mut state = lock(&self.state);
+        let waiting = std::mem::take(&mut state.waiting);
+        for (ticket, mut memory) in waiting {
+            memory.copy_from(tt, follow_hints);
+            state.filled.push((ticket, memory));
+        }
+        self.wanted.store(false, Ordering::Relaxed);
+        drop(state);
+        self.changed.notify_all();
     }
 }
 
@@ -108,6 +299,10 @@ impl Task for ParTask {
 
     fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
         self.table.run_unit(i, lane, events)
+    }
+
+    fn help(&self, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+        self.table.help(lane, events)
     }
 
     fn finish(&self, rows: Vec<[u8; 4]>) -> Result<ParOut, Error> {
@@ -146,4 +341,75 @@ pub fn solve_table_parallel(
         }
     })?;
     Ok(out[0].tricks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{pbn, Config};
+    use std::thread;
+
+    /// `tables.jsonl`, line 1: in notrump North and South make 6, East and West 5.
+    const DEAL: &str = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";
+    const NOTRUMP_NS: [u8; 4] = [6, 6, 8, 8];
+
+    fn entries(events: &[Event]) -> Vec<(Seat, u8)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Entry { declarer, tricks, .. } => Some((*declarer, *tricks)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_thread_that_joins_a_strain_takes_its_last_declarer_from_a_copy() {
+        let shared = Arc::new(SharedStrain::new(pbn::parse_deal(DEAL).unwrap(), 0, Strain::NoTrump));
+        let mut owner = Solver::new(Config::default());
+        owner.set_lender(Some(shared.clone()));
+        let mut joiner = Solver::new(Config::default());
+        let (mut owner_events, mut joiner_events) = (Vec::new(), Vec::new());
+        let values = thread::scope(|scope| {
+            // The joiner takes West before the strain's thread starts, and waits for a copy.
+            let joining = scope.spawn(|| shared.join(&mut joiner, &mut |e| joiner_events.push(e)));
+            while !lock(&shared.state).started[3] {
+                thread::yield_now();
+            }
+            let values = shared.run(&mut owner, &mut |e| owner_events.push(e));
+            joining.join().expect("no panic").expect("the joiner solved West");
+            values
+        });
+        assert_eq!(values.unwrap(), NOTRUMP_NS);
+        assert_eq!(entries(&owner_events), [(Seat::North, 6), (Seat::South, 6), (Seat::East, 5)]);
+        assert_eq!(entries(&joiner_events), [(Seat::West, 5)]);
+        // The copy is the joiner's memory now, kept as the strain's: solving West again there
+        // finds the root decided at once.
+        joiner.reset_stats();
+        let pos = Position::at_trick_start(shared.deal, Strain::NoTrump, Seat::North);
+        assert_eq!(joiner.value_ns(&pos, Some(8)).unwrap(), 8);
+        assert_eq!(joiner.stats().nodes(), 0, "the table was not kept");
+    }
+
+    #[test]
+    fn a_stopped_strain_returns_the_waiting_memory_and_wakes_its_joiner() {
+        let shared = Arc::new(SharedStrain::new(pbn::parse_deal(DEAL).unwrap(), 0, Strain::NoTrump));
+        let mut owner = Solver::new(Config::default());
+        owner.set_lender(Some(shared.clone()));
+        owner.set_stop(Some(Arc::new(AtomicBool::new(true))));
+        let mut joiner = Solver::new(Config::default());
+        let (owner_result, joiner_result) = thread::scope(|scope| {
+            let joining = scope.spawn(|| shared.join(&mut joiner, &mut |_| {}));
+            while !lock(&shared.state).started[3] {
+                thread::yield_now();
+            }
+            let owner_result = shared.run(&mut owner, &mut |_| {});
+            (owner_result, joining.join().expect("no panic"))
+        });
+        assert_eq!(owner_result.unwrap_err().code(), "stopped");
+        // Served before the stop or given its memory back: either way it is not left waiting.
+        joiner_result.expect("the joiner ends cleanly");
+        let pos = Position::at_trick_start(shared.deal, Strain::Spades, Seat::East);
+        assert_eq!(joiner.value_ns(&pos, None).unwrap(), 8, "the joiner's solver still works");
+    }
 }

@@ -118,7 +118,7 @@ mod tests {
         assert_eq!(events.last().unwrap(), &json!({"type": "progress", "done": 20, "total": 20}));
         assert_eq!(
             of_type(&events, "entry")[0],
-            &json!({"type": "entry", "index": 0, "declarer": "N", "strain": "S", "tricks": 8})
+            &json!({"type": "entry", "index": 0, "declarer": "N", "strain": "NT", "tricks": 6})
         );
     }
 
