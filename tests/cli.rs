@@ -59,6 +59,33 @@ fn table_json_matches_dds() {
 }
 
 #[test]
+fn table_probes_settle_every_entry() {
+    let row = &load_jsonl("tables.jsonl")[1];
+    let out = run(&["table", "--json", "--probes"], &format!("{}\n", row["deal"].as_str().unwrap()));
+    assert!(out.status.success(), "{}", explain(&out));
+    let line = &stdout_lines(&out)[0];
+    assert_eq!(line["tricks"], row["tricks"]);
+    let probes = line["probes"].as_array().expect("probes");
+    for declarer in ["N", "E", "S", "W"] {
+        for strain in ["NT", "S", "H", "D", "C"] {
+            let tricks = row["tricks"][declarer][strain].as_u64().unwrap();
+            let ns = if "NS".contains(declarer) { tricks } else { 13 - tricks };
+            let leader = ["E", "S", "W", "N"]["NESW".find(declarer).unwrap()];
+            let mine: Vec<&Value> = probes.iter().filter(|p| p["strain"] == strain && p["leader"] == leader).collect();
+            // MTD(f) stops once a proof reaches the value and another fails one above it.
+            let reached = mine.iter().filter(|p| p["reached"] == true).map(|p| p["bound"].as_u64().unwrap()).max();
+            let failed = mine.iter().filter(|p| p["reached"] == false).map(|p| p["bound"].as_u64().unwrap()).min();
+            assert_eq!(reached.unwrap_or(0), ns, "{declarer} {strain}: {mine:?}");
+            assert_eq!(failed.unwrap_or(13), ns, "{declarer} {strain}: {mine:?}");
+            assert!(mine.iter().all(|p| p["nodes"].as_u64().unwrap() > 0), "{mine:?}");
+        }
+    }
+    let text = run(&["table", "--probes"], &format!("{}\n", row["deal"].as_str().unwrap()));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert_eq!(text.lines().filter(|l| l.contains("yes, >=") || l.contains("no, <=")).count(), probes.len());
+}
+
+#[test]
 fn table_reads_a_pbn_file() {
     // The same deal as a PBN file with tags, given as a file argument.
     let deal = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962";

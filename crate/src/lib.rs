@@ -57,7 +57,7 @@ pub use seat::Seat;
 pub use single_dummy::{
     CardEstimate, HandConstraints, SampleResult, SingleDummy, SingleDummyRequest, SingleDummyResult, Tally,
 };
-pub use solver::{Active, Solver};
+pub use solver::{Active, ProbeRecord, Solver};
 pub use stats::{Stats, TrickStats};
 pub use suit::{Strain, Suit};
 pub use table::{solve_strain, DdTable};

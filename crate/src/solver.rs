@@ -26,6 +26,21 @@ pub struct Active {
     pub deals_sharing: f64,
 }
 
+/// One null-window search of [`Solver::value_ns`]: can North-South take `target` of the
+/// tricks left from a position with `leader` on lead in `strain`? Kept when asked for
+/// ([`Solver::log_probes`]): where MTD(f)'s steps and single probes cost the most.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ProbeRecord {
+    pub strain: Strain,
+    pub leader: Seat,
+    pub target: u8,
+    pub reached: bool,
+    /// North-South take at least this (`reached`) or at most this (not).
+    pub bound: u8,
+    pub nodes: u64,
+}
+
 /// Solves positions; keeps its transposition table between calls of the same strain.
 pub struct Solver {
     config: Config,
@@ -37,6 +52,7 @@ pub struct Solver {
     stats: Stats,
     stop: Option<Arc<AtomicBool>>,
     lender: Option<Arc<dyn Lend>>,
+    probes: Option<Vec<ProbeRecord>>,
 }
 
 /// A solver's memory of a strain: its transposition table and the followers' hints.
@@ -77,7 +93,18 @@ impl Solver {
             stats: Stats::default(),
             stop: None,
             lender: None,
+            probes: None,
         }
+    }
+
+    /// Keeps a [`ProbeRecord`] of every probe from now on (or stops, `false`).
+    pub fn log_probes(&mut self, on: bool) {
+        self.probes = on.then(Vec::new);
+    }
+
+    /// The probes kept since the last call.
+    pub fn take_probes(&mut self) -> Vec<ProbeRecord> {
+        self.probes.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// Lends this solver's memory to threads that ask for it, while `lender` is set.
@@ -180,7 +207,18 @@ impl Solver {
         while lo < hi {
             let target = guess.clamp(lo + 1, hi);
             // The proof's bound may settle more than the target asked.
+            let nodes = self.stats.nodes();
             let outcome = self.probe(pos, target)?;
+            if let Some(probes) = &mut self.probes {
+                probes.push(ProbeRecord {
+                    strain: pos.strain(),
+                    leader: pos.leader(),
+                    target: target as u8,
+                    reached: outcome.reached,
+                    bound: outcome.bound as u8,
+                    nodes: self.stats.nodes() - nodes,
+                });
+            }
             if outcome.reached {
                 lo = outcome.bound.max(target);
                 guess = lo + 1;

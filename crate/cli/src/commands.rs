@@ -7,7 +7,7 @@ use crate::{json, Options};
 use glasshand::schema::{CardTricks, ParScores, TableOut};
 use glasshand::task::{self, run_parallel, AnalyseTask, InspectTask, SolveTask, TablesTask, ThreadSolver};
 use glasshand::{
-    dealer_par, pbn, Active, Config, DdTable, Deal, Error, Seat, Solver, Strain, TrickStats, Vulnerability,
+    dealer_par, pbn, Active, Config, DdTable, Deal, Error, ProbeRecord, Seat, Solver, Strain, TrickStats, Vulnerability,
 };
 use rayon::prelude::*;
 use serde::Serialize;
@@ -129,6 +129,9 @@ pub fn finish(failed: usize) -> Result<(), String> {
 
 pub fn table(opts: &Options, file: &Option<String>) -> Result<(), String> {
     let inputs = read_deals(&read_input(file)?)?;
+    if opts.probes {
+        return table_probes(opts, &inputs);
+    }
     let results = solve_many(&inputs, &opts.config(), "table");
     let mut failed = 0;
     for (input, result) in inputs.iter().zip(results) {
@@ -137,6 +140,43 @@ pub fn table(opts: &Options, file: &Option<String>) -> Result<(), String> {
             Ok(table) => out!("{}\n{}", table.deal, text_table(&table.tricks)),
             Err(e) => {
                 failed += 1;
+                report(opts.json, input.line, &e);
+            }
+        }
+    }
+    finish(failed)
+}
+
+/// `table --probes`: each table on one solver, then its probes.
+fn table_probes(opts: &Options, inputs: &[DealInput]) -> Result<(), String> {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        #[serde(flatten)]
+        table: &'a TableOut,
+        probes: &'a [ProbeRecord],
+    }
+    let mut solver = Solver::new(opts.config());
+    solver.log_probes(true);
+    let mut failed = 0;
+    for input in inputs {
+        match input.deal.clone().and_then(|deal| Ok(TableOut { deal, tricks: solver.table(&deal)? })) {
+            Ok(table) => {
+                let probes = solver.take_probes();
+                if opts.json {
+                    out!("{}", json::line(&Line { table: &table, probes: &probes }));
+                    continue;
+                }
+                out!("{}\n{}", table.deal, text_table(&table.tricks));
+                out!("  strain  declarer  North-South take at least  answer         nodes");
+                for p in &probes {
+                    let answer = if p.reached { format!("yes, >= {}", p.bound) } else { format!("no, <= {}", p.bound) };
+                    let (strain, declarer, target) = (p.strain.to_string(), p.leader.prev().letter(), p.target);
+                    out!("  {strain:<6}  {declarer:<8}  {target:<25}  {answer:<10} {:>9}", p.nodes);
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                solver.take_probes();
                 report(opts.json, input.line, &e);
             }
         }

@@ -89,6 +89,11 @@ pub struct Options {
     /// par: None | NS | EW | All (default None, or the PBN tag)
     #[arg(long, global = true, value_name = "V")]
     pub vul: Option<Vulnerability>,
+    /// table: after each table, every null-window probe of its search (North-South's target,
+    /// the answer, the bound the proof reached, nodes), the tables solved one after another
+    /// on one thread
+    #[arg(long, global = true)]
+    pub probes: bool,
     /// speed: only the first N deals
     #[arg(long, global = true, value_name = "N")]
     pub limit: Option<usize>,
