@@ -5,12 +5,27 @@ use crate::schema::{Event, ParOut, ParScores, TableOut};
 use crate::solver::{Lend, Memory};
 use crate::table::{first_guess, DECLARERS};
 use crate::tt::Tt;
-use crate::{hints::FollowHints, DdTable, Deal, Error, Position, Seat, Solver, Strain, Vulnerability};
+use crate::{hints::FollowHints, DdTable, Deal, Error, Position, Seat, Solver, Strain, Suit, Vulnerability};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-/// The strains of a deal's units: notrump, often the costliest, first.
-const UNIT_STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
+/// The order of a deal's strains among its units: the costliest strain should not come last,
+/// where a thread that joins it can take only its cheap declarers. Suits the two sides hold
+/// about equally are fought over and cost the most, a suit one side holds far more of the
+/// least (on the first 100 shared deals, simulated on two threads: 1.80x over one against
+/// 1.71x for notrump first and 1.89x for the costliest first, known afterwards); notrump
+/// goes in the middle.
+fn strain_order(deal: &Deal) -> [Strain; 5] {
+    let hands = deal.hands();
+    let imbalance = |suit: Suit| {
+        let side = |a: usize, b: usize| hands[a].suit_len(suit) as i32 + hands[b].suit_len(suit) as i32;
+        (side(0, 2) - side(1, 3)).abs()
+    };
+    let mut suits = Suit::ALL;
+    suits.sort_by_key(|&suit| imbalance(suit));
+    let [a, b, c, d] = suits.map(Strain::from);
+    [a, b, Strain::NoTrump, c, d]
+}
 
 /// The DD tables of `deals`: unit `i` is strain `i % 5` of deal `i / 5`. A unit's thread
 /// takes the strain's declarers one after another on one table; in a parallel run, a thread
@@ -19,6 +34,8 @@ const UNIT_STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hear
 /// evenly over two threads, and a declarer on an empty table costs several on a full one.
 pub struct TablesTask {
     deals: Vec<Deal>,
+    /// Per deal, its strains in the order of its units.
+    orders: Vec<[Strain; 5]>,
     /// Per deal, the table so far and how many strains are done: a batch announces each
     /// table once its last strain is in, whichever thread solved it.
     partial: Option<Mutex<Vec<(DdTable, u8)>>>,
@@ -30,7 +47,8 @@ impl TablesTask {
     /// `announce`: send an [`Event::Table`] as each table is complete (for batches).
     pub fn new(deals: Vec<Deal>, announce: bool) -> TablesTask {
         let partial = announce.then(|| Mutex::new(vec![(DdTable::default(), 0); deals.len()]));
-        TablesTask { deals, partial, running: Mutex::default() }
+        let orders = deals.iter().map(strain_order).collect();
+        TablesTask { deals, orders, partial, running: Mutex::default() }
     }
 
     pub fn deals(&self) -> &[Deal] {
@@ -52,7 +70,7 @@ impl Task for TablesTask {
     }
 
     fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
-        let (index, strain) = (i / 5, UNIT_STRAINS[i % 5]);
+        let (index, strain) = (i / 5, self.orders[i / 5][i % 5]);
         let deal = &self.deals[index];
         let shared = Arc::new(SharedStrain::new(*deal, index, strain));
         lock(&self.running).push(shared.clone());
@@ -86,10 +104,11 @@ impl Task for TablesTask {
         Ok(self
             .deals
             .iter()
+            .zip(&self.orders)
             .zip(rows.chunks(5))
-            .map(|(&deal, rows)| {
+            .map(|((&deal, order), rows)| {
                 let mut tricks = DdTable::default();
-                for (strain, row) in UNIT_STRAINS.into_iter().zip(rows) {
+                for (&strain, row) in order.iter().zip(rows) {
                     for seat in Seat::ALL {
                         tricks.set(seat, strain, row[seat.index()]);
                     }
@@ -361,6 +380,28 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn contested_suits_come_first_and_notrump_in_the_middle() {
+        // North-South hold 9 spades, 4 hearts, 7 diamonds, 6 clubs: diamonds and clubs are
+        // one card apart, spades and hearts five.
+        let order = strain_order(&pbn::parse_deal(DEAL).unwrap());
+        assert_eq!(order, [Strain::Diamonds, Strain::Clubs, Strain::NoTrump, Strain::Spades, Strain::Hearts]);
+        let task = TablesTask::new(vec![pbn::parse_deal(DEAL).unwrap()], false);
+        let mut solver = Solver::new(Config::default());
+        let mut first = Vec::new();
+        let table = crate::task::run(task, &mut solver, &mut |e| {
+            if let Event::Entry { strain, .. } = e {
+                first.push(strain);
+            }
+        })
+        .unwrap();
+        assert_eq!(first[0], Strain::Diamonds);
+        assert_eq!(
+            (table[0].tricks.get(Seat::North, Strain::NoTrump), table[0].tricks.get(Seat::West, Strain::Hearts)),
+            (6, 9)
+        );
     }
 
     #[test]
