@@ -27,11 +27,12 @@ fn strain_order(deal: &Deal) -> [Strain; 5] {
     [a, b, Strain::NoTrump, c, d]
 }
 
-/// The DD tables of `deals`: unit `i` is strain `i % 5` of deal `i / 5`. A unit's thread
-/// takes the strain's declarers one after another on one table; in a parallel run, a thread
-/// with no unit left joins a strain in progress with a copy of that table and takes its
-/// last declarer not yet started ([`Task::help`]): one table's five strains do not split
-/// evenly over two threads, and a declarer on an empty table costs several on a full one.
+/// The DD tables of `deals`: unit `i` is the `i % 5`-th strain of deal `i / 5` in its
+/// [`strain_order`]. A unit's thread takes the strain's declarers one after another on one
+/// table; in a parallel run, a thread with no unit left joins a strain in progress with a
+/// copy of that table and takes its last declarer not yet started ([`Task::help`]): one
+/// table's five strains do not split evenly over two threads, and a declarer on an empty
+/// table costs several on a full one.
 pub struct TablesTask {
     deals: Vec<Deal>,
     /// Per deal, its strains in the order of its units.
