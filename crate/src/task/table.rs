@@ -199,6 +199,7 @@ impl SharedStrain {
     /// The strain's own thread: takes the declarers in order while any is left, serving
     /// copies between them, then waits for those that others took.
     fn run(&self, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
+        let _unwinding = FailOnUnwind(self);
         loop {
             let next = {
                 let mut state = lock(&self.state);
@@ -233,6 +234,7 @@ impl SharedStrain {
     /// A thread with nothing else to do: takes the last declarer not yet started, with a
     /// copy of the strain's memory.
     fn join(&self, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<(), Error> {
+        let _unwinding = FailOnUnwind(self);
         let ticket = {
             let mut state = lock(&self.state);
             let Some(i) = state.started.iter().rposition(|&s| !s) else { return Ok(()) };
@@ -271,6 +273,18 @@ impl SharedStrain {
         state.filled.extend(waiting);
         drop(state);
         self.changed.notify_all();
+    }
+}
+
+/// Fails the strain if its thread unwinds (a panic), so that no other thread waits for it
+/// forever; the panic itself reaches the caller through the pool.
+struct FailOnUnwind<'a>(&'a SharedStrain);
+
+impl Drop for FailOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.fail(Error::Stopped { nodes: None });
+        }
     }
 }
 
@@ -431,6 +445,27 @@ mod tests {
         let pos = Position::at_trick_start(shared.deal, Strain::NoTrump, Seat::North);
         assert_eq!(joiner.value_ns(&pos, Some(8)).unwrap(), 8);
         assert_eq!(joiner.stats().nodes(), 0, "the table was not kept");
+    }
+
+    #[test]
+    fn a_panic_on_the_strains_thread_wakes_its_joiner() {
+        let shared = Arc::new(SharedStrain::new(pbn::parse_deal(DEAL).unwrap(), 0, Strain::NoTrump));
+        let mut joiner = Solver::new(Config::default());
+        let joined = thread::scope(|scope| {
+            let joining = scope.spawn(|| shared.join(&mut joiner, &mut |_| {}));
+            while !lock(&shared.state).started[3] {
+                thread::yield_now();
+            }
+            // The strain's thread dies before it serves a copy.
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _unwinding = FailOnUnwind(&shared);
+                panic!("a bug in the search");
+            }));
+            assert!(panicked.is_err());
+            joining.join().expect("no panic")
+        });
+        joined.expect("the joiner ends cleanly");
+        assert_eq!(lock(&shared.state).values, [None; 4], "nothing solved without a copy");
     }
 
     #[test]
