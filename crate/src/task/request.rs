@@ -59,4 +59,49 @@ impl Task for OneTable {
     fn finish(&self, rows: Vec<[u8; 4]>) -> Result<TableOut, Error> {
         Ok(self.0.finish(rows)?.remove(0))
     }
+
+    fn help(&self, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
+        self.0.help(lane, events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{ParRequest, TableRequest};
+    use crate::{Config, Solver};
+
+    /// `tables.jsonl`, line 30: its hearts hold most of its table.
+    const DEAL: &str = "N:.AT93.AQJT9532.J QJ32.K75.4.A9763 AT76.J2.K6.KT852 K9854.Q864.87.Q4";
+
+    /// Whether a thread that calls `help` while the first unit runs gets some of its work.
+    fn helps(task: &AnyTask) -> bool {
+        std::thread::scope(|scope| {
+            let unit = scope.spawn(|| {
+                task.run_unit(0, &mut Lane { solver: &mut Solver::new(Config::default()), guess: None }, &mut |_| {})
+            });
+            let mut solver = Solver::new(Config::default());
+            let mut lane = Lane { solver: &mut solver, guess: None };
+            let mut helped = false;
+            while !unit.is_finished() && !helped {
+                helped = task.help(&mut lane, &mut |_| {}).expect("no error");
+            }
+            unit.join().expect("no panic").expect("the unit ran");
+            helped
+        })
+    }
+
+    #[test]
+    fn one_table_and_par_let_idle_threads_join_their_strains() {
+        // Without the forwarding, the browser's one-table jobs left the second thread idle.
+        let table = Request::Table(TableRequest { deal: DEAL.into(), options: Default::default() });
+        assert!(helps(&table.task().unwrap()), "table");
+        let par = Request::Par(ParRequest {
+            deal: DEAL.into(),
+            dealer: None,
+            vulnerability: None,
+            options: Default::default(),
+        });
+        assert!(helps(&par.task().unwrap()), "par");
+    }
 }
