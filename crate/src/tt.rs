@@ -375,7 +375,7 @@ impl Arena {
     }
 
     /// Holds what `src` holds: the chunks and indexes as they lie (the keys point into
-    /// them), the keys moved in by hash, so that only the slots in use are read and written.
+    /// them), the keys moved in by hash, so that only the slots in use are written.
     fn copy_from(&mut self, src: &Arena) {
         self.clear();
         self.start_capacity = src.start_capacity;

@@ -68,7 +68,8 @@ pub trait Task: Sync {
 
     /// Lends this thread to a unit that another is still running, once every unit has
     /// started (parallel runs): `Ok(true)` if it took some of that unit's work, `Ok(false)`
-    /// if there is none to take. A task whose units do not split keeps the default.
+    /// if there is none to take. A task whose units do not split keeps the default; a task
+    /// that wraps another must pass it on (the one-table request once did not).
     fn help(&self, _lane: &mut Lane<'_>, _events: &mut dyn FnMut(Event)) -> Result<bool, Error> {
         Ok(false)
     }
