@@ -60,7 +60,7 @@ pub use single_dummy::{
 pub use solver::{Active, ProbeRecord, Solver};
 pub use stats::{Stats, TrickStats};
 pub use suit::{Strain, Suit};
-pub use table::{solve_strain, DdTable};
+pub use table::DdTable;
 #[cfg(feature = "parallel")]
 pub use task::solve_table_parallel;
-pub use task::{analyse_play, solve_table};
+pub use task::{analyse_play, solve_strain, solve_table};

@@ -207,9 +207,9 @@ impl Solver {
         while lo < hi {
             let target = guess.clamp(lo + 1, hi);
             // The proof's bound may settle more than the target asked.
-            let nodes = self.stats.nodes();
+            let nodes = self.probes.is_some().then(|| self.stats.nodes());
             let outcome = self.probe(pos, target)?;
-            if let Some(probes) = &mut self.probes {
+            if let (Some(probes), Some(nodes)) = (&mut self.probes, nodes) {
                 probes.push(ProbeRecord {
                     strain: pos.strain(),
                     leader: pos.leader(),
@@ -277,7 +277,8 @@ fn tt_share(megabytes: usize) -> usize {
     (megabytes.max(1) << 20) / 128 * 127
 }
 
-fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {
+/// The tricks of `seat`'s side, of `left`, when North-South take `ns`.
+pub(crate) fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {
     if seat.is_ns() {
         ns
     } else {

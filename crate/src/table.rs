@@ -37,21 +37,3 @@ pub(crate) fn first_guess(values: &[Option<u8>; 4], i: usize, size: u8) -> Optio
     let guess = ns + ns_on_lead(i) as i32 - ns_on_lead(j) as i32;
     Some(guess.clamp(0, size as i32) as u8)
 }
-
-/// The four declarers of one strain; `on_entry` hears each result as it is found.
-pub fn solve_strain(
-    solver: &mut crate::Solver,
-    deal: &crate::Deal,
-    strain: Strain,
-    on_entry: &mut dyn FnMut(Seat, u8),
-) -> Result<(), crate::Error> {
-    let size = deal.size() as u8;
-    let mut values = [None; 4];
-    for (i, declarer) in DECLARERS.into_iter().enumerate() {
-        let pos = crate::Position::at_trick_start(*deal, strain, declarer.next());
-        let ns = solver.value_ns(&pos, first_guess(&values, i, size))?;
-        values[i] = Some(ns);
-        on_entry(declarer, if declarer.is_ns() { ns } else { size - ns });
-    }
-    Ok(())
-}

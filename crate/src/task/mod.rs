@@ -29,7 +29,7 @@ pub use position::{AnalyseTask, InspectTask, SolveTask};
 pub use single::SingleTask;
 #[cfg(feature = "parallel")]
 pub use table::solve_table_parallel;
-pub use table::{solve_table, ParTask, TablesTask};
+pub use table::{solve_strain, solve_table, ParTask, TablesTask};
 
 use crate::schema::{Event, Output};
 use crate::{Config, Error, Solver};

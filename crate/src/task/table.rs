@@ -2,7 +2,7 @@
 
 use super::{Lane, Task};
 use crate::schema::{Event, ParOut, ParScores, TableOut};
-use crate::solver::{Lend, Memory};
+use crate::solver::{for_side, Lend, Memory};
 use crate::table::{first_guess, DECLARERS};
 use crate::tt::Tt;
 use crate::{hints::FollowHints, DdTable, Deal, Error, Position, Seat, Solver, Strain, Suit, Vulnerability};
@@ -79,10 +79,9 @@ impl Task for TablesTask {
         let values = shared.run(lane.solver, events);
         lane.solver.set_lender(None);
         lock(&self.running).retain(|s| !Arc::ptr_eq(s, &shared));
-        let size = deal.size() as u8;
         let mut row = [0; 4];
         for (declarer, ns) in DECLARERS.into_iter().zip(values?) {
-            row[declarer.index()] = if declarer.is_ns() { ns } else { size - ns };
+            row[declarer.index()] = for_side(declarer, ns, deal.size());
         }
         if let Some(partial) = &self.partial {
             let complete = {
@@ -185,7 +184,7 @@ impl SharedStrain {
             Ok(ns) => {
                 lock(&self.state).values[i] = Some(ns);
                 self.changed.notify_all();
-                let tricks = if declarer.is_ns() { ns } else { size - ns };
+                let tricks = for_side(declarer, ns, self.deal.size());
                 events(Event::Entry { index: self.index, declarer, strain: self.strain, tricks });
                 Ok(())
             }
@@ -306,6 +305,22 @@ impl Lend for SharedStrain {
     }
 }
 
+/// The four declarers of one strain on one solver; `on_entry` hears each result (the
+/// declarer's tricks) as it is found.
+pub fn solve_strain(
+    solver: &mut Solver,
+    deal: &Deal,
+    strain: Strain,
+    on_entry: &mut dyn FnMut(Seat, u8),
+) -> Result<(), Error> {
+    SharedStrain::new(*deal, 0, strain).run(solver, &mut |event| {
+        if let Event::Entry { declarer, tricks, .. } = event {
+            on_entry(declarer, tricks);
+        }
+    })?;
+    Ok(())
+}
+
 /// Par of one deal: its DD table, then DDS's `Par()` and `DealerPar()`.
 pub struct ParTask {
     table: TablesTask,
@@ -395,6 +410,17 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn solve_strain_hears_each_declarers_tricks() {
+        let mut heard = Vec::new();
+        let mut solver = Solver::new(Config::default());
+        solve_strain(&mut solver, &pbn::parse_deal(DEAL).unwrap(), Strain::NoTrump, &mut |seat, tricks| {
+            heard.push((seat, tricks))
+        })
+        .unwrap();
+        assert_eq!(heard, [(Seat::North, 6), (Seat::South, 6), (Seat::East, 5), (Seat::West, 5)]);
     }
 
     #[test]
