@@ -24,10 +24,13 @@ pub(crate) fn sure_tricks(
         // hand heads: most positions have too few such cards to be worth counting.
         let headed = |hand: Seat| {
             let cards = hands[hand.index()];
-            (cards & cards.above(present - cards).filled_down()).len() >= need
+            (cards & cards.above(present - cards).filled_down()).len()
         };
-        let cashers = (headed(leader), headed(leader.partner()));
-        if cashers != (false, false) {
+        let (mine, partners) = (headed(leader), headed(leader.partner()));
+        // In notrump the two hands' winners may add up, the leader's cashed first.
+        let cross = trump.is_none() && mine > 0 && mine + partners >= need;
+        let cashers = (mine >= need, partners >= need, cross);
+        if cashers != (false, false, false) {
             if let Some(cards) = cash(hands, lengths, present, leader, trump, need, cashers) {
                 return Some(cards);
             }
@@ -64,12 +67,13 @@ pub(crate) fn quick_tricks(
     trump: Option<Suit>,
     need: u32,
 ) -> Option<Cards> {
-    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need, (true, true))
+    cash(hands, crate::search::lengths_key(hands), present, leader, trump, need, (true, true, trump.is_none()))
 }
 
 /// [`quick_tricks`] with the 16 suit lengths of `hands` as the TT key keeps them.
-/// `cashers`: whether the leader and partner hold `need` cards in the suits they head; a
-/// hand cashes no more rounds than that, so the other hand's claim alone is worth trying.
+/// `cashers`: whether the leader and partner hold `need` cards in the suits they head (a
+/// hand cashes no more rounds than that, so the other hand's claim alone is worth trying),
+/// and whether to try the leader's rounds and then partner's (notrump, the two together).
 fn cash(
     hands: &[Cards; 4],
     lengths: u64,
@@ -77,7 +81,7 @@ fn cash(
     leader: Seat,
     trump: Option<Suit>,
     need: u32,
-    (leader_may, partner_may): (bool, bool),
+    (leader_may, partner_may, cross): (bool, bool, bool),
 ) -> Option<Cards> {
     let partner = leader.partner();
     if leader_may {
@@ -87,11 +91,11 @@ fn cash(
             return Some(cards);
         }
     }
-    if !partner_may {
+    if !partner_may && !cross {
         return None;
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
-    for entry in Suit::ALL {
+    for entry in Suit::ALL.into_iter().filter(|_| partner_may) {
         let rounds = theirs[entry.index()];
         if rounds.total == 0 || hands[leader.index()].suit_len(entry) == 0 {
             continue;
@@ -105,6 +109,64 @@ fn cash(
         let cap = side_cap(hands[leader.index()], trump, spent);
         if let Some(cards) = claim(&rest, hands[partner.index()], need - first, present, trump, cap) {
             return Some(cards | relied_on(hands[partner.index()], present, entry, rounds, first));
+        }
+    }
+    if cross {
+        return cash_then_cross(hands, lengths, present, leader, need, &theirs);
+    }
+    None
+}
+
+/// In notrump: the leader cashes its own winners, then crosses to partner's winner in a
+/// suit where partner holds the top and the leader a card, and partner cashes the rest.
+/// While the leader cashes, partner plays the cards that win nothing (a suit's lowest), and
+/// then the winners of suits other than the entry: each of those costs at most one trick.
+fn cash_then_cross(
+    hands: &[Cards; 4],
+    lengths: u64,
+    present: Cards,
+    leader: Seat,
+    need: u32,
+    theirs: &[Rounds; 4],
+) -> Option<Cards> {
+    let partner = leader.partner();
+    let (me, them) = (hands[leader.index()], hands[partner.index()]);
+    let mine = safe_rounds(hands, lengths, present, leader, None);
+    let own: u32 = mine.iter().map(|r| r.total).sum();
+    // Alone the leader's winners are none, or enough: the other claims decide.
+    if own == 0 || own >= need {
+        return None;
+    }
+    for entry in Suit::ALL {
+        let rounds = theirs[entry.index()];
+        if rounds.total == 0 || me.suit_len(entry) == 0 {
+            continue;
+        }
+        // The leader cashes every suit it heads (none is the entry: partner heads that);
+        // partner cashes the entry and the suits the leader does not cash.
+        let mut rest = *theirs;
+        let mut cashed = Cards::EMPTY;
+        for s in Suit::ALL {
+            if mine[s.index()].total > 0 {
+                rest[s.index()] = Rounds::NONE;
+                cashed |= relied_on(me, present, s, mine[s.index()], mine[s.index()].total);
+            }
+        }
+        rest[entry.index()] = Rounds::NONE;
+        let others: u32 = rest.iter().map(|r| r.total).sum();
+        // Partner's cards that win nothing go first, the lowest of each suit.
+        let forced = own.saturating_sub(them.len() - rounds.total - others);
+        if forced > others || own + rounds.total + others < need + forced {
+            continue;
+        }
+        let first = rounds.total.min(need + forced - own);
+        let entry_cards = relied_on(them, present, entry, rounds, first);
+        let left = need + forced - own - first;
+        if left == 0 {
+            return Some(cashed | entry_cards);
+        }
+        if let Some(cards) = claim(&rest, them, left, present, None, u32::MAX) {
+            return Some(cashed | entry_cards | cards);
         }
     }
     None
@@ -389,6 +451,24 @@ mod tests {
         let h = hands(["AK32.3..", "QJ5.4..", "4.2..3", "..AK.4"]);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 3), None);
         assert_eq!(quick_tricks(&h, present(&h), Seat::North, None, 2), Some(spades(&[14, 13])));
+    }
+
+    #[test]
+    fn the_leader_cashes_then_crosses_to_partner() {
+        // South leads: the ace and king of diamonds, a club to North's ace, the last heart.
+        // North discards the two of clubs on the diamonds, then a heart.
+        let h = hands([".AK..A2", "5432...", "..AK.43", ".32.QJ."]);
+        let p = present(&h);
+        let cards = quick_tricks(&h, p, Seat::South, None, 4).expect("four tricks");
+        let ace = |suit| crate::Card::new(suit, 14);
+        for card in [ace(Suit::Diamonds), ace(Suit::Clubs), ace(Suit::Hearts)] {
+            assert!(cards.contains(card), "{card:?}");
+        }
+        // Neither hand's winners alone, nor one trump too many.
+        assert_eq!(quick_tricks(&h, p, Seat::South, Some(Suit::Spades), 4), None);
+        let no_cross = |need| cash(&h, crate::search::lengths_key(&h), p, Seat::South, None, need, (true, true, false));
+        assert_eq!(no_cross(4), None);
+        assert!(no_cross(3).is_some());
     }
 
     #[test]
