@@ -71,7 +71,7 @@ fn top_group(mine: u32, others: u32) -> u32 {
 
 /// Fills `list` with the representative (lowest card) of each group of equivalent legal
 /// cards, best first.
-/// The legal cards among `first` put their groups ahead of all others, in that order.
+/// The group of `first`, if legal, goes ahead of all others.
 /// `present`: the cards in the hands and on the table.
 pub(crate) fn generate(
     hands: &[Cards; 4],
@@ -79,7 +79,7 @@ pub(crate) fn generate(
     trick: &Trick,
     trump: Option<Suit>,
     order: bool,
-    first: [Option<Card>; 2],
+    first: Option<Card>,
     list: &mut MoveList,
 ) {
     let mover = trick.to_move();
@@ -128,8 +128,8 @@ pub(crate) fn generate(
         };
         // No other card in play lies between the ends of a group.
         let in_group = |f: Card| f.suit() == low.suit() && (low.rank()..=high.rank()).contains(&f.rank());
-        if let Some(place) = first.iter().position(|f| f.is_some_and(in_group)) {
-            weight += 10_000 * (2 - place as i32);
+        if first.is_some_and(in_group) {
+            weight += 10_000;
         }
         list.push(low, weight);
     }

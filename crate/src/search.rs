@@ -9,7 +9,7 @@ use crate::quick_tricks::{cash_then_run, sure_tricks};
 use crate::solver::Lend;
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
-use crate::tt::{Key, OwnerTable, Probe, Tt, NO_BEST};
+use crate::tt::{Key, OwnerTable, Probe, Tt};
 use crate::{Card, Cards, Seat, Stats, Suit};
 use crate::{Config, TtMode};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,7 +62,7 @@ impl Search<'_> {
         if trick.len == 0 {
             self.trick_start(trick.leader, target)
         } else {
-            self.play_card(trick, target, [None; 2]).0
+            self.play_card(trick, target, None).0
         }
     }
 
@@ -122,7 +122,6 @@ impl Search<'_> {
 
         // Step 5. Probe the transposition table.
         let owners = self.owners.vectors(present);
-        let mut leads = [None; 2];
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
@@ -132,11 +131,8 @@ impl Search<'_> {
                     stats.tt_cutoffs += 1;
                     return Outcome::new(reached, bound as i32, present.tops(active));
                 }
-                Probe::Hit(stored) => {
-                    stats.tt_hits += 1;
-                    leads = decode_leads(stored, present);
-                }
-                Probe::Miss(stored) => leads = decode_leads(stored, present),
+                Probe::Hit => stats.tt_hits += 1,
+                Probe::Miss => {}
             }
         }
 
@@ -151,17 +147,22 @@ impl Search<'_> {
             }
         }
 
-        // Step 7. Search the cards.
+        // Step 7. Search the cards, the lead that last decided a trick start led from the
+        // same hand first.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hint_hash;
-        let (outcome, decided) = self.play_card(&start, target, leads);
+        let lead_hash = hints::lead(self.hands[leader.index()], leader);
+        let ordering = self.config.move_ordering;
+        let lead = ordering.then(|| self.follow_hints.get(lead_hash)).flatten().map(|card| Card::from_bit(card as u32));
+        let (outcome, decided) = self.play_card(&start, target, lead);
         if self.stopped {
             return outcome;
         }
-        // A lead to remember: one that won after another failed. When the rules' first
-        // choice wins where the key had no lead, the rules will find it again, and a
-        // remembered lead would only push out one they miss.
-        let best = decided.filter(|&(_, tried)| tried > 0 || leads[0].is_some()).map(|(card, _)| card);
+        // Remember a lead that decided after another failed. When the first one tried
+        // decides, it was remembered already or the rules will find it again.
+        if let Some((card, _)) = decided.filter(|&(_, tried)| ordering && tried > 0) {
+            self.follow_hints.set(lead_hash, card.bit() as u8);
+        }
 
         // Step 8. Back up the active cards and store the bound.
         let (rel, active) = normalize(&self.hands, outcome.rel, present);
@@ -172,7 +173,7 @@ impl Search<'_> {
             };
             let bound = outcome.bound as u8;
             let bounds = if outcome.reached { (bound, left as u8) } else { (0, bound) };
-            self.tt.store(&key, &owners, active, bounds, encode_best(best, present));
+            self.tt.store(&key, &owners, active, bounds);
         }
         Outcome { rel, ..outcome }
     }
@@ -223,7 +224,7 @@ impl Search<'_> {
     /// A node inside a trick: try each group of equivalent cards of the player to move,
     /// `first` first. Also returns the card that decided the node, if one did, and how
     /// many groups were tried before it.
-    fn play_card(&mut self, trick: &Trick, target: i32, first: [Option<Card>; 2]) -> (Outcome, Option<(Card, usize)>) {
+    fn play_card(&mut self, trick: &Trick, target: i32, first: Option<Card>) -> (Outcome, Option<(Card, usize)>) {
         let mover = trick.to_move();
         let maximizing = mover.is_ns();
         let depth = depth_index(self.hands[mover.index()].len());
@@ -243,7 +244,7 @@ impl Search<'_> {
         let use_hints = trick.len > 0 && trick.hint_hash != 0 && self.config.move_ordering;
         let start_present = self.present() | trick.played();
         let first = match use_hints.then(|| self.follow_hints.get(trick.hint_hash)).flatten() {
-            Some(hint) => [decode_best(hint, start_present), None],
+            Some(hint) => decode_place(hint, start_present),
             None => first,
         };
         let mut moves = MoveList::new();
@@ -265,7 +266,7 @@ impl Search<'_> {
             self.lengths -= length_bit;
             let mut next = trick.with(card);
             if next.len < 4 && trick.hint_hash != 0 {
-                let place = encode_best(Some(card), start_present);
+                let place = encode_place(card, start_present);
                 next.hint_hash = hints::follower(trick.hint_hash, place);
             }
             let outcome = if next.len == 4 {
@@ -274,7 +275,7 @@ impl Search<'_> {
                 let after = self.trick_start(next.leader.offset(w), target - won);
                 Outcome { reached: after.reached, bound: after.bound + won, rel: after.rel | won_by_rank(&next, w) }
             } else {
-                self.play_card(&next, target, [None; 2]).0
+                self.play_card(&next, target, None).0
             };
             let (result, rel) = (outcome.reached, outcome.rel);
             self.hands[mover.index()].insert(card);
@@ -284,7 +285,7 @@ impl Search<'_> {
             }
             if result == maximizing {
                 if use_hints && tried > 0 {
-                    let place = encode_best(Some(card), start_present);
+                    let place = encode_place(card, start_present);
                     self.follow_hints.set(trick.hint_hash, place);
                 }
                 return (outcome, Some((card, tried)));
@@ -481,25 +482,17 @@ fn suit_closure(hands: &[Cards; 4], suit: Suit, present: u16, rel: u16) -> u16 {
     closure
 }
 
-/// A lead as the TT keeps it: its suit and its place among the cards of that suit in play,
-/// so that it means the same card in every position the entry matches.
-fn encode_best(card: Option<Card>, present: Cards) -> u8 {
-    let Some(card) = card else { return NO_BEST };
+/// A card as the followers' hints keep it: its suit and its place among the cards of that
+/// suit in play at the trick's start, so that it means the same card in every position
+/// with the same key.
+fn encode_place(card: Card, present: Cards) -> u8 {
     let above = present.suit_bits(card.suit()) >> (card.rank() + 1);
     (card.suit().index() as u8) << 4 | above.count_ones() as u8
 }
 
-/// Both leads of a TT key, spelled out (an array `map` here compiled to an outlined loop).
-fn decode_leads(leads: [u8; 2], present: Cards) -> [Option<Card>; 2] {
-    [decode_best(leads[0], present), decode_best(leads[1], present)]
-}
-
-fn decode_best(best: u8, present: Cards) -> Option<Card> {
-    if best == NO_BEST {
-        return None;
-    }
-    let suit = Suit::from_index((best >> 4) as usize);
-    let place = (best & 15) as u32;
+fn decode_place(place: u8, present: Cards) -> Option<Card> {
+    let suit = Suit::from_index((place >> 4) as usize);
+    let place = (place & 15) as u32;
     present.top(suit, place + 1).lowest().filter(|_| present.suit_len(suit) > place)
 }
 

@@ -25,23 +25,23 @@
 //!                  first length             len      u32  entries in use
 //!   chunk    u32   newest chunk, or         skip     u32  the chunk after next
 //!                  bit 31 + an Index        leap     u32  the chunk after that
-//!   leads    2 u8  the last two distinct
-//!                  leads that won under   Entry (16 bytes): one u32 per suit S H D C
-//!                  this key after another   bits  0..26  owner vector, masked to k
-//!                  lead failed: the first   bits 26..30  k, the active cards: mask = low 2k bits
-//!                  guesses where no entry   bits 30..32  two bits of the bounds: S and H hold
-//!                  decides                               lower, D and C upper (low bits first)
 //!   chunks   u8    chunks in the chain
-//!   generation u8  the arena's, when the  Index (28 bytes)
-//!                  key came: older = empty    parts   5 u32  per owner of the card, then the
-//!   near  3 Entry  the newest entries;                       entries that leave it free: a
-//!                  older ones go to the                      chain or an Index
-//!                  chunks                     chunks  5 u8   chunks per part
-//!                                             suit, place u8 the card: place-th highest in play
+//!   generation u8  the arena's, when the  Entry (16 bytes): one u32 per suit S H D C
+//!                  key came: older = empty  bits  0..26  owner vector, masked to k
+//!   (2 bytes unused)                        bits 26..30  k, the active cards: mask = low 2k bits
+//!   near  3 Entry  the newest entries;      bits 30..32  two bits of the bounds: S and H hold
+//!                  older ones go to the                  lower, D and C upper (low bits first)
+//!                  chunks
+//!                                         Index (28 bytes)
+//!                                           parts   5 u32  per owner of the card, then the
+//!                                                          entries that leave it free: a
+//!                                                          chain or an Index
+//!                                           chunks  5 u8   chunks per part
+//!                                           suit, place u8 the card: place-th highest in play
 //! ```
 //!
-//! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A lead
-//! is kept as suit << 4 | place from the top, or `NO_BEST`. A position matches an entry when
+//! Bounds: North-South take at least `lower` and at most `upper` of the tricks left. A
+//! position matches an entry when
 //! every suit has `(current ^ stored) & mask == 0`. Several entries with different `k` can
 //! match one position, so a probe reads on until one decides.
 //! Memory is two arenas, one for positions with many tricks left and one for the far more
@@ -74,8 +74,6 @@ struct KeyNode {
     key: u64,
     /// The key's entries: a chain of chunks (its newest), or an [`Index`] (see [`slot_index`]).
     chunk: u32,
-    /// The last two distinct leads remembered under this key, the latest first.
-    leads: Leads,
     /// The chunks in `chunk`'s chain (saturating).
     chunks: u8,
     /// The arena's generation when the key came: a slot of an older one is empty, so that
@@ -91,8 +89,7 @@ const NEAR_ENTRIES: usize = 3;
 /// An entry that matches no position: its `k` of 15 reaches owner bits that are always 0.
 const NO_ENTRY: Entry = Entry { suits: [u32::MAX; 4] };
 
-const EMPTY_SLOT: KeyNode =
-    KeyNode { key: 0, chunk: NONE, leads: [NO_BEST; 2], chunks: 0, generation: 0, near: [NO_ENTRY; NEAR_ENTRIES] };
+const EMPTY_SLOT: KeyNode = KeyNode { key: 0, chunk: NONE, chunks: 0, generation: 0, near: [NO_ENTRY; NEAR_ENTRIES] };
 
 /// A key's lengths and leader in one word. At a trick start every hand holds as many cards
 /// as the first (hand 0's four lengths give the tricks left), so a hand's last suit length
@@ -200,19 +197,11 @@ struct Chunk {
 const _: () = assert!(std::mem::size_of::<Entry>() == 16 && std::mem::size_of::<Chunk>() == 256);
 const _: () = assert!(std::mem::size_of::<KeyNode>() == 64 && std::mem::size_of::<Index>() == 28);
 
-/// No best lead recorded.
-pub(crate) const NO_BEST: u8 = u8::MAX;
-
-/// Leads to try first, best guess first, each `NO_BEST` or a lead as `best` is encoded.
-pub(crate) type Leads = [u8; 2];
-
 pub(crate) enum Probe {
-    /// No entry matched; the leads last stored under the same key (suit lengths and
-    /// leader), if any, are still good first guesses.
-    Miss(Leads),
-    /// An entry matched but its bounds did not decide the target; the key's leads. (They
-    /// guess better than the lead that decided the matching entry's own position.)
-    Hit(Leads),
+    /// No entry matched.
+    Miss,
+    /// An entry matched but its bounds did not decide the target.
+    Hit,
     /// The target is decided: the result, the entry's bound that decided it, and the
     /// entry's active cards per suit.
     Cut(bool, u8, [u8; 4]),
@@ -271,9 +260,9 @@ impl Tt {
 
     /// Records that North-South take at least `lower` / at most `upper` of the tricks left
     /// in every position matching `owners` on the top `active[s]` cards of each suit.
-    pub fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
+    pub fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8)) {
         let arena = if key.tricks_left <= DEEP_TRICKS { &mut self.deep } else { &mut self.shallow };
-        arena.store(key, owners, active, bounds, best)
+        arena.store(key, owners, active, bounds)
     }
 }
 
@@ -471,7 +460,7 @@ impl Arena {
     }
 
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
-        let Ok(k) = self.locate(packed(key), key.exact) else { return Probe::Miss([NO_BEST; 2]) };
+        let Ok(k) = self.locate(packed(key), key.exact) else { return Probe::Miss };
         let node = self.keys[k];
         // The chunks are read only when the near entries do not decide: ask for them now.
         match slot_index(node.chunk) {
@@ -489,9 +478,9 @@ impl Arena {
             return decided;
         }
         if hit {
-            Probe::Hit(node.leads)
+            Probe::Hit
         } else {
-            Probe::Miss(node.leads)
+            Probe::Miss
         }
     }
 
@@ -545,7 +534,7 @@ impl Arena {
         self.chunks[chunk].entries[i] = std::mem::replace(&mut self.chunks[first].entries[0], entry);
     }
 
-    fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8), best: u8) {
+    fn store(&mut self, key: &Key, owners: &[u32; 4], active: [u8; 4], bounds: (u8, u8)) {
         let (lower, upper) = bounds;
         // Room for a key and a chunk, so that an entry always finds a place.
         if self.key_count >= self.key_capacity || self.chunks.len() >= self.chunk_capacity() {
@@ -567,10 +556,6 @@ impl Arena {
                 slot
             }
         };
-        let leads = &mut self.keys[k].leads;
-        if best != NO_BEST && best != leads[0] {
-            *leads = [best, leads[0]];
-        }
         // No search for an entry of the same class to tighten: one turns up in 4 stores of
         // 100, after reading 17 entries on average. Two entries of one class decide
         // whatever one entry with both their bounds would, since a probe reads on until
@@ -784,7 +769,7 @@ mod tests {
             }
         }
         for (key, &tricks) in &keys {
-            tt.store(key, &owners, [0; 4], (tricks, tricks), NO_BEST);
+            tt.store(key, &owners, [0; 4], (tricks, tricks));
         }
         assert!(tt.deep.key_capacity > tt.deep.start_capacity, "the arena never grew");
         for (key, &tricks) in &keys {
@@ -796,8 +781,8 @@ mod tests {
         let few: Vec<Key> = keys.keys().filter(|key| key.tricks_left <= DEEP_TRICKS).take(50).copied().collect();
         for round in 0..300 {
             tt.clear();
-            assert!(few.iter().all(|key| matches!(tt.probe(key, &owners, 0), Probe::Miss(_))), "round {round}");
-            tt.store(&few[round.min(1)], &owners, [0; 4], (1, 1), NO_BEST);
+            assert!(few.iter().all(|key| matches!(tt.probe(key, &owners, 0), Probe::Miss)), "round {round}");
+            tt.store(&few[round.min(1)], &owners, [0; 4], (1, 1));
         }
     }
 
@@ -813,7 +798,7 @@ mod tests {
             let active: [u8; 4] = std::array::from_fn(|_| 1 + rng.below(3) as u8);
             let lower = rng.below(13) as u8;
             let upper = (lower + rng.below(3) as u8).min(12);
-            tt.store(&key, &owners, active, (lower, upper), NO_BEST);
+            tt.store(&key, &owners, active, (lower, upper));
             stored.push((owners, active, lower, upper));
         }
         assert!(tt.shallow.indexes.len() > 1, "the key was never split, or its parts never");
@@ -836,11 +821,11 @@ mod tests {
     }
 
     /// A probe's whole answer, to compare two tables.
-    fn answer(probe: Probe) -> (u8, bool, u8, [u8; 4], Leads) {
+    fn answer(probe: Probe) -> (u8, bool, u8, [u8; 4]) {
         match probe {
-            Probe::Miss(leads) => (0, false, 0, [0; 4], leads),
-            Probe::Hit(leads) => (1, false, 0, [0; 4], leads),
-            Probe::Cut(reached, bound, active) => (2, reached, bound, active, [NO_BEST; 2]),
+            Probe::Miss => (0, false, 0, [0; 4]),
+            Probe::Hit => (1, false, 0, [0; 4]),
+            Probe::Cut(reached, bound, active) => (2, reached, bound, active),
         }
     }
 
@@ -863,8 +848,7 @@ mod tests {
             let owners = random_owners(&mut rng);
             let active: [u8; 4] = std::array::from_fn(|_| rng.below(4) as u8);
             let lower = rng.below(key.tricks_left as u64) as u8;
-            let best = if rng.below(2) == 0 { rng.below(64) as u8 } else { NO_BEST };
-            original.store(key, &owners, active, (lower, lower + 1), best);
+            original.store(key, &owners, active, (lower, lower + 1));
             stored.push((*key, owners));
         }
         assert!(original.deep.key_capacity > original.deep.start_capacity && !original.shallow.indexes.is_empty());
@@ -874,7 +858,7 @@ mod tests {
         for round in 0..3 {
             copy.clear();
             for key in &gone {
-                copy.store(key, &[round; 4], [1; 4], (0, 0), NO_BEST);
+                copy.store(key, &[round; 4], [1; 4], (0, 0));
             }
         }
         copy.copy_from(&original);
@@ -888,12 +872,12 @@ mod tests {
             }
         }
         for key in gone.iter().filter(|key| !keys.contains(key)) {
-            assert!(matches!(copy.probe(key, &[0; 4], 0), Probe::Miss(_)), "{key:?} came back");
+            assert!(matches!(copy.probe(key, &[0; 4], 0), Probe::Miss), "{key:?} came back");
         }
         // The copy goes on by itself: new entries there are not in the original.
         let fresh = random_key(&mut rng, 5, 7);
-        copy.store(&fresh, &[0; 4], [0; 4], (3, 3), NO_BEST);
+        copy.store(&fresh, &[0; 4], [0; 4], (3, 3));
         assert!(matches!(copy.probe(&fresh, &[0; 4], 3), Probe::Cut(true, 3, _)));
-        assert!(matches!(original.probe(&fresh, &[0; 4], 3), Probe::Miss(_)));
+        assert!(matches!(original.probe(&fresh, &[0; 4], 3), Probe::Miss));
     }
 }
