@@ -5,9 +5,10 @@
 //! - Followers: per TT key of the trick's start and the cards played to it so far, each as
 //!   its place among the cards in play at the trick's start (so that it means the same
 //!   card in every position with that key).
-//! - The leader: per exact hand of the leader (and seat). Leads kept per TT key (suit
-//!   lengths) took 10% more nodes on the first 100 shared deals: the lead that works
-//!   follows the leader's own cards more than the shape of the other hands.
+//! - The leader: per exact hand of the leader (and seat) and North-South's target. Leads
+//!   kept per TT key (suit lengths) took 10% more nodes on the first 100 shared deals: the
+//!   lead that works follows the leader's own cards more than the shape of the other
+//!   hands. Without the target, 1% more.
 //!
 //! ```text
 //! slot (u32)   bits 31..8   check: bits 40..63 of the hash
@@ -86,10 +87,11 @@ pub(crate) fn trick_start(key: u64) -> u64 {
     mix(key ^ 0x5bd1_e995)
 }
 
-/// The hash of a leader's exact hand: any slot of any line. (The seat goes in bits 0 and
-/// 1, which no card uses.)
-pub(crate) fn lead(hand: Cards, leader: Seat) -> u64 {
-    mix(hand.0 | leader.index() as u64)
+/// The hash of a leader's exact hand and North-South's target: any slot of any line. (The
+/// seat and the target go in bits that no card uses: 0 and 1 of each suit's lane.)
+pub(crate) fn lead(hand: Cards, leader: Seat, target: u32) -> u64 {
+    let spare = leader.index() as u64 | (target as u64 & 3) << 16 | (target as u64 >> 2 & 3) << 32;
+    mix(hand.0 | spare)
 }
 
 /// The hash of the next follower after the card `place` (a place, as `search.rs`'s

@@ -148,10 +148,10 @@ impl Search<'_> {
         }
 
         // Step 7. Search the cards, the lead that last decided a trick start led from the
-        // same hand first.
+        // same hand for the same target first.
         let mut start = Trick::new(leader, self.trump);
         start.hint_hash = hint_hash;
-        let lead_hash = hints::lead(self.hands[leader.index()], leader);
+        let lead_hash = hints::lead(self.hands[leader.index()], leader, target as u32);
         let ordering = self.config.move_ordering;
         let lead = ordering.then(|| self.follow_hints.get(lead_hash)).flatten().map(|card| Card::from_bit(card as u32));
         let (outcome, decided) = self.play_card(&start, target, lead);
