@@ -95,7 +95,8 @@ fn cash(
         return None;
     }
     let theirs = safe_rounds(hands, lengths, present, partner, trump);
-    for entry in Suit::ALL.into_iter().filter(|_| partner_may) {
+    let entries = if partner_may { Suit::ALL.as_slice() } else { &[] };
+    for &entry in entries {
         let rounds = theirs[entry.index()];
         if rounds.total == 0 || hands[leader.index()].suit_len(entry) == 0 {
             continue;
