@@ -7,7 +7,7 @@ use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
 use crate::tt::{OwnerTable, Tt};
 use crate::{Card, Cards, Config, Error, Position, Seat, Stats, Strain, Suit};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The active cards of a solved position: per suit the top `k` cards whose ranks the proof
@@ -163,6 +163,11 @@ impl Solver {
     /// left (the current one included)? Also returns the bound the proof reached and its
     /// active cards.
     fn probe(&mut self, pos: &Position, target: i32) -> Result<Outcome, Error> {
+        // The search looks at the flag only every few thousand trick starts: a small one
+        // would never see it.
+        if self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(Error::Stopped { nodes: None });
+        }
         if self.tt_strain != Some(pos.strain()) {
             // Entries depend on the trump suit, not on the deal.
             self.tt.clear();
