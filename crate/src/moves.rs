@@ -237,10 +237,13 @@ struct Follow {
     trump: Option<Suit>,
     winning: Card,
     /// My partner takes the trick: it wins so far and the opponent still to play cannot
-    /// beat it, or (second hand) it plays last and holds the top card of the led suit.
+    /// beat it (or can, but no better than my top card could), or (second hand) it plays
+    /// last and holds the top card of the led suit.
     partner_holds: bool,
+    /// Second hand: partner, last to play, holds a card above the winning one, and the third
+    /// hand cannot beat it or can only with a card that beats my top card too: I play low.
+    ducks: bool,
     last: bool,
-    second: bool,
     /// The top card the opponent still to play holds in the led suit, if they can follow.
     opp_led_top: Option<u8>,
     /// Their top trump if they cannot follow (0 for none).
@@ -260,31 +263,38 @@ impl Follow {
             Some(t) if opp_led_top.is_none() => top_rank(opp, t),
             _ => 0,
         };
-        let win_idx = trick.winner();
         let mut follow = Follow {
             led,
             trump,
             winning: trick.winning(),
             partner_holds: false,
+            ducks: false,
             last,
-            second: trick.len == 1,
             opp_led_top,
             opp_trump_top,
             hand: hands[me.index()],
         };
-        follow.partner_holds = if trick.len == 1 {
-            // Second hand: partner plays last and takes the trick whatever the third hand
-            // does when its top card of the led suit beats the lead and the third hand's.
-            let partner = hands[me.partner().index()];
-            let partner_top = top_rank(partner, led);
+        let my_top = top_rank(follow.hand, led);
+        // Does the opponent hold a card of the led suit between ranks `low` and `high`?
+        let opp_between = |low: u8, high: u8| opp.suit_bits(led) & ((1u16 << high) - (2u16 << low)) != 0;
+        let winning = follow.winning;
+        if trick.len == 1 {
+            let partner_top = top_rank(hands[me.partner().index()], led);
+            let (low, high) = (partner_top.min(my_top), partner_top.max(my_top));
+            let above_partner = opp_led_top.is_some_and(|t| t > partner_top);
+            // The third hand's winner over partner's card would beat mine as well (only
+            // asked when partner holds a card, so that `low < high`).
+            let beats_both_alike = || opp_led_top.is_some_and(|t| t > high) && !opp_between(low, high);
             let third_cannot_ruff = opp_led_top.is_some() || opp_trump_top == 0;
-            partner_top > 0
-                && third_cannot_ruff
-                && partner_top > follow.winning.rank()
-                && partner_top > opp_led_top.unwrap_or(0)
+            let partner_above = partner_top > winning.rank();
+            follow.partner_holds = partner_above && !above_partner && third_cannot_ruff;
+            follow.ducks = partner_above && (!above_partner || beats_both_alike());
         } else {
-            trick.leader.offset(win_idx) == me.partner() && !follow.later_beat(follow.winning)
-        };
+            let partner_wins = trick.leader.offset(trick.winner()) == me.partner();
+            // My top card would force the last opponent's winner no better than partner's.
+            let forces_alike = winning.suit() == led && my_top > winning.rank() && !opp_between(winning.rank(), my_top);
+            follow.partner_holds = partner_wins && (!follow.later_beat(winning) || forces_alike);
+        }
         follow
     }
 
@@ -311,8 +321,10 @@ impl Follow {
                     // Win as cheaply as possible: the lowest card of the group does it.
                     return 100 - rank;
                 }
-                // Second hand low; third hand high.
-                return if self.second { -5 - rank } else { 40 - rank };
+                // Make the next hand spend its winner, the highest card first (the
+                // symmetric deal's notrump tree is 15 times smaller so), unless partner
+                // may win the trick later.
+                return if self.ducks { -5 - rank } else { 40 + high.rank() as i32 };
             }
             return -rank;
         }
@@ -322,7 +334,8 @@ impl Follow {
                 return -60 - rank;
             }
             if self.beats_winner(low) {
-                return if self.later_beat(low) { 30 - rank } else { 80 - rank };
+                // Overruff danger: ruff high first.
+                return if self.later_beat(low) { 30 + rank } else { 80 - rank };
             }
             return -70 - rank;
         }
