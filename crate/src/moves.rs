@@ -145,6 +145,10 @@ enum Rules {
 const PARTNER_LENGTH: i32 = 3;
 const SINGLETON: i32 = 15;
 const SIDE_LENGTH: i32 = 3;
+/// For a lead through the next hand's honour to partner's tenace, and against one from our
+/// own tenace into the previous hand's honour (trump contracts).
+const FINESSE: i32 = 30;
+const TENACE: i32 = 30;
 
 /// What the rules for a lead look at, computed once per node.
 struct Lead {
@@ -176,6 +180,48 @@ impl Lead {
         }
     }
 
+    /// A lead through the next hand's honour towards partner's tenace over it.
+    fn finesse(&self, suit: Suit) -> bool {
+        let me = self.mover;
+        let (lho, partner) = (self.hand(me.next()).suit_bits(suit), self.hand(me.partner()).suit_bits(suit));
+        if lho.count_ones() < 2 || partner.count_ones() < 2 {
+            return false;
+        }
+        let ours = self.hand(me).suit_bits(suit) | partner;
+        let [a, k, q, j, t] = self.top_five(suit);
+        let has = |bits: u16, card: u16| card != 0 && bits & card != 0;
+        // (Partner's ace over the king is a winner, weighted before this rule.)
+        (has(partner, k) && has(lho, a))
+            || (has(partner, k) && has(lho, q) && (has(partner, j) || (has(ours, j) && has(ours, t))))
+    }
+
+    /// The five highest cards of `suit` in play, as bits (0 past the suit's end).
+    fn top_five(&self, suit: Suit) -> [u16; 5] {
+        let mut rest = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]).suit_bits(suit);
+        let mut top = [0u16; 5];
+        for t in &mut top {
+            if rest != 0 {
+                *t = 1 << (15 - rest.leading_zeros());
+                rest &= !*t;
+            }
+        }
+        top
+    }
+
+    /// A lead from a tenace over the previous hand's honour (trump contracts: it gives a
+    /// free finesse).
+    fn gives_finesse(&self, suit: Suit) -> bool {
+        let me = self.mover;
+        let (mine, rho) = (self.hand(me).suit_bits(suit), self.hand(me.prev()).suit_bits(suit));
+        if mine.count_ones() < 2 || rho.count_ones() < 2 {
+            return false;
+        }
+        let ours = mine | self.hand(me.partner()).suit_bits(suit);
+        let [a, k, q, _, _] = self.top_five(suit);
+        let has = |bits: u16, card: u16| card != 0 && bits & card != 0;
+        (has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q))
+    }
+
     fn weight(&self, low: Card, high: Card) -> i32 {
         let suit = low.suit();
         let me = self.mover;
@@ -189,12 +235,12 @@ impl Lead {
         if high.rank() > opp_top {
             // A winner: cash it unless the opponents can ruff it. Cashing too soon sets up
             // their cards and spends entries, so it ranks only just above a low lead.
-            w += if ruff_danger { -20 } else { 25 };
+            w += if ruff_danger { -60 } else { 25 };
             if opps.suit_len(suit) == 0 && !is_trump {
                 w -= 30;
             }
         } else if partner_top > opp_top {
-            w += if ruff_danger { -10 } else { 45 };
+            w += if ruff_danger { -60 } else { 45 };
         } else if self.can_ruff(partner, suit) && !ruff_danger {
             w += 40;
         } else {
@@ -206,21 +252,27 @@ impl Lead {
             if lho_top > partner_top && lho_top > high.rank() {
                 w += 4;
             }
+            if self.finesse(suit) {
+                w += FINESSE;
+            }
             if ruff_danger {
-                w -= 15;
+                w -= 60;
             }
         }
         let length = |seat: Seat| self.hand(seat).suit_len(suit) as i32;
         if is_trump {
             let ours = self.hand(me).suit_len(suit) + self.hand(partner).suit_len(suit);
             let theirs = opps.suit_len(suit);
-            w += if ours > theirs && high.rank() > opp_top { 0 } else { -10 };
+            w += if ours > theirs && high.rank() > opp_top { 0 } else { -20 };
         } else {
             // Lengths, as measured on the shared deals: leads into partner's length, and into
             // a suit the last hand holds fewer of than the second, decide sooner; in a trump
             // contract so do a singleton (for a ruff) and a suit the opponents hold more of.
             w += PARTNER_LENGTH * length(partner) + length(lho) - length(rho);
             if let Some(t) = self.trump {
+                if self.gives_finesse(suit) {
+                    w -= TENACE;
+                }
                 if length(me) == 1 && self.hand(me).suit_len(t) > 0 {
                     w += SINGLETON;
                 }
