@@ -395,3 +395,44 @@ impl Follow {
         -rank + self.hand.suit_len(low.suit()) as i32 * 3
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pbn::parse_hand;
+
+    /// The order a follower tries its cards in notrump, after `played` (West led first).
+    fn order(hands: [&str; 4], played: &[&str]) -> Vec<Card> {
+        let hands = hands.map(|h| parse_hand(h).unwrap());
+        let mut trick = Trick::new(Seat::West, None);
+        for card in played {
+            trick = trick.with(Card::parse(card).unwrap());
+        }
+        let present = hands[0] | hands[1] | hands[2] | hands[3] | trick.played();
+        let mut list = MoveList::new();
+        generate(&hands, present, &trick, None, true, None, &mut list);
+        list.as_slice().to_vec()
+    }
+
+    fn cards(list: &[&str]) -> Vec<Card> {
+        list.iter().map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_third_hand_plays_high_when_the_fourth_can_beat_both_its_winners() {
+        // North's 3 wins so far; South's ace beats East's queen and its ten the nine.
+        let hands = ["-.AKQ.AK.AK", "Q9.J.Q.Q", "AT.T.J.J", "-.9.T.T"];
+        assert_eq!(order(hands, &["S2", "S3"]), cards(&["SQ", "S9"]));
+    }
+
+    #[test]
+    fn the_second_hand_plays_low_only_when_partner_can_win_the_trick() {
+        // South's ace takes the trick over East's queen: North keeps its king.
+        let hands = ["K5.AKQ.AK.AK", "Q.J.Q.Q", "A.T.J.J", "-.9.T.T"];
+        assert_eq!(order(hands, &["S2"]), cards(&["S5", "SK"]));
+        // East's ace beats South's jack, and its queen lies between the jack and the king:
+        // the king first makes East spend the ace.
+        let hands = ["K5.AKQ.AK.AK", "AQ.J.Q.Q", "J.T.J.J", "-.9.T.T"];
+        assert_eq!(order(hands, &["S2"]), cards(&["SK", "S5"]));
+    }
+}
