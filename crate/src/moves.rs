@@ -157,6 +157,11 @@ struct Lead {
     mover: Seat,
 }
 
+/// Does `bits` hold `card` (a one-bit mask; 0 for a card past the suit's end)?
+fn holds(bits: u16, card: u16) -> bool {
+    bits & card != 0
+}
+
 fn top_rank(cards: Cards, suit: Suit) -> u8 {
     cards.in_suit(suit).highest().map_or(0, |c| c.rank())
 }
@@ -189,7 +194,7 @@ impl Lead {
         }
         let ours = self.hand(me).suit_bits(suit) | partner;
         let [a, k, q, j, t] = self.top_five(suit);
-        let has = |bits: u16, card: u16| card != 0 && bits & card != 0;
+        let has = holds;
         // (Partner's ace over the king is a winner, weighted before this rule.)
         (has(partner, k) && has(lho, a))
             || (has(partner, k) && has(lho, q) && (has(partner, j) || (has(ours, j) && has(ours, t))))
@@ -218,7 +223,7 @@ impl Lead {
         }
         let ours = mine | self.hand(me.partner()).suit_bits(suit);
         let [a, k, q, _, _] = self.top_five(suit);
-        let has = |bits: u16, card: u16| card != 0 && bits & card != 0;
+        let has = holds;
         (has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q))
     }
 
