@@ -149,6 +149,9 @@ const SIDE_LENGTH: i32 = 3;
 /// own tenace into the previous hand's honour (trump contracts).
 const FINESSE: i32 = 30;
 const TENACE: i32 = 30;
+/// For a discard of a suit's lowest card: below any ruff that wins (the README's two-suiter,
+/// notrump: 12% fewer nodes; 60, above the ruffs, 22% more on random deals).
+const BOTTOM_DISCARD: i32 = 20;
 
 /// What the rules for a lead look at, computed once per node.
 struct Lead {
@@ -396,8 +399,11 @@ impl Follow {
             }
             return -70 - rank;
         }
-        // Discard: from a long suit.
-        -rank + self.hand.suit_len(low.suit()) as i32 * 3
+        // Discard: a suit's lowest card first (when its rank is not needed, the failure
+        // covers the suit's other low cards), then from a long suit.
+        let suit = self.hand.in_suit(low.suit());
+        let bottom = if suit.lowest() == Some(low) { BOTTOM_DISCARD } else { 0 };
+        bottom - rank + suit.len() as i32 * 3
     }
 }
 
