@@ -81,6 +81,8 @@ export interface JobOptions extends EngineOptions {
   onProgress?: (e: ProgressEvent) => void;
   onDeal?: (e: DealEvent) => void;
   onEvent?: (e: JobEvent) => void;
+  /** The worker has started the job (it may have waited behind others before). */
+  onStart?: () => void;
 }
 
 /** A promise of a job's result, with the job's id (for `stop`). */

@@ -517,7 +517,10 @@ export class Glasshand extends EventTarget {
     const job = msg.id != null ? this._jobs.get(msg.id) : undefined;
     switch (msg.type) {
       case 'start':
-        if (job) job.total = msg.total;
+        if (job) {
+          job.total = msg.total;
+          if (!job.cancel) call(job.opts.onStart);
+        }
         break;
       case 'event':
         if (job && !job.cancel) dispatch(job, msg.event);
@@ -543,13 +546,16 @@ const cancelled = (code) => new GlasshandError(code === 'replaced' ? 'replaced b
 
 function dispatch(job, event) {
   const name = EVENT_CALLBACKS[event.type];
-  for (const cb of [name && job.opts[name], job.opts.onEvent]) {
-    if (typeof cb !== 'function') continue;
-    try {
-      cb(event);
-    } catch (e) {
-      report(e);
-    }
+  for (const cb of [name && job.opts[name], job.opts.onEvent]) call(cb, event);
+}
+
+// A caller's callback: its errors are reported, never thrown into the solver's own code.
+function call(cb, ...args) {
+  if (typeof cb !== 'function') return;
+  try {
+    cb(...args);
+  } catch (e) {
+    report(e);
   }
 }
 

@@ -189,18 +189,21 @@ async function latestWins(page) {
     // Behind a running job: another group is not replaced, and the waiting jobs run by
     // priority (higher first), equals in the order they came.
     const order = [];
-    const note = (name) => (r) => order.push(name) && r;
-    const running = s.table(hard, { group: 'a' });
+    // Starts and ends in the order they happen: a job starts when the one before has ended.
+    const log = [];
+    const note = (name) => (r) => order.push(name) && log.push(`done ${name}`) && r;
+    const onStart = (name) => () => log.push(`start ${name}`);
+    const running = s.table(hard, { group: 'a', onStart: onStart('a') });
     await new Promise((res) => setTimeout(res, 100));
     const waiting = [
-      s.table(easy, { group: 'b' }).then(note('b')),
-      s.table(easy, { queue: true }).then(note('low')),
-      s.table(easy, { queue: true, priority: 5 }).then(note('high')),
-      s.table(easy, { queue: true, priority: 5 }).then(note('high2')),
+      s.table(easy, { group: 'b', onStart: onStart('b') }).then(note('b')),
+      s.table(easy, { queue: true, onStart: onStart('low') }).then(note('low')),
+      s.table(easy, { queue: true, priority: 5, onStart: onStart('high') }).then(note('high')),
+      s.table(easy, { queue: true, priority: 5, onStart: onStart('high2') }).then(note('high2')),
     ];
     s.stop(running);
     const groups = { running: await running.then(() => 'finished', (e) => e.code), waiting: (await Promise.all(waiting)).map((t) => t.tricks.N.NT) };
-    return { first: await first, second: second.tricks, queued: [queued[0].tricks, queued[1].tricks], order, groups, state: s.state };
+    return { first: await first, second: second.tricks, queued: [queued[0].tricks, queued[1].tricks], order, log, groups, state: s.state };
   }, { hard: HARD, easy: EASY.deal });
 }
 
@@ -212,6 +215,8 @@ function checkLatestWins(r) {
   assert.equal(r.groups.running, 'stopped');
   assert.deepEqual(r.groups.waiting, [EASY.tricks.N.NT, EASY.tricks.N.NT, EASY.tricks.N.NT, EASY.tricks.N.NT]);
   assert.deepEqual(r.order, ['high', 'high2', 'b', 'low']);
+  const runs = ['high', 'high2', 'b', 'low'].flatMap((name) => [`start ${name}`, `done ${name}`]);
+  assert.deepEqual(r.log, ['start a', ...runs], 'onStart when the worker starts each job, once');
   assert.equal(r.state, 'idle');
 }
 

@@ -341,11 +341,16 @@ function requestInspect() {
 
 /**
  * Inspects from an empty transposition table (the statistics then describe a solve from
- * scratch, not one helped by the jobs before it); the result gets `ms`, its wall time.
+ * scratch, not one helped by the jobs before it); the result gets `ms`, its wall time from
+ * the moment the worker starts it (not counting the wait behind the deal's table).
  */
 export function inspectFresh(position, opts) {
   let t0 = performance.now();
-  let job = site.solver.inspect(position, { fresh: true, ...opts });
+  let onStart = () => {
+    t0 = performance.now();
+    opts?.onStart?.();
+  };
+  let job = site.solver.inspect(position, { fresh: true, ...opts, onStart });
   let timed = job.then((r) => ({ ...r, ms: performance.now() - t0 }));
   timed.id = job.id; // still the job, for `stop`
   return timed;
