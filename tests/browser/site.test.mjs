@@ -489,6 +489,11 @@ describe('the site in Chromium', { skip: browserOk ? false : 'needs /usr/bin/chr
     assert.ok(new Set(rows.map((r) => r.nodes)).size > 1, JSON.stringify(rows));
     let byId = Object.fromEntries(rows.map((r) => [r.id, r.nodes]));
     assert.ok(byId.off >= byId.partition, JSON.stringify(byId));
+    // The search's own time, timed from the worker's start: never "0 ms".
+    let stats = await page.locator('#stats-text').textContent();
+    assert.match(stats, /^Solving this position took [\d,]+ nodes in (under 1 ms|[1-9]\d* ms|\d+\.\d s);/, stats);
+    let times = await page.$$eval('#ablation-table tbody tr .t', (tds) => tds.map((td) => td.textContent));
+    for (let t of times) assert.match(t, /^(under 1 ms|[1-9]\d* ms|\d+\.\d s)$/, t);
     await page.locator('.inside').screenshot({ path: join(ARTIFACTS, 'site-inside.png') });
     await page.close();
   });

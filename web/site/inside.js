@@ -56,9 +56,15 @@ export function renderInside() {
   let total = r.total;
   $('#stats-text').textContent =
     `Solving this position took ${total.nodes.toLocaleString('en')} nodes` +
-    (r.ms !== undefined ? ` in ${Math.round(r.ms)} ms` : '') +
+    (r.ms !== undefined ? ` in ${duration(r.ms)}` : '') +
     `; the table was probed ${total.ttProbes.toLocaleString('en')} times and matched ${total.ttHits.toLocaleString('en')} times. ` +
     `Each bar group is one trick of the search tree below trick ${trickNo}.`;
+}
+
+/** A job's time for people: a small search takes well under a millisecond. */
+function duration(ms) {
+  if (ms < 1) return 'under 1 ms';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 export function inspectFailed(message) {
@@ -159,7 +165,7 @@ function showResults(rows, results) {
     tr.querySelector('.v').textContent = String(r.tricks);
     tr.querySelector('.n').textContent = nodes.toLocaleString('en');
     tr.querySelector('.h').textContent = r.total.ttHits.toLocaleString('en');
-    tr.querySelector('.t').textContent = r.ms < 1000 ? `${Math.round(r.ms)} ms` : `${(r.ms / 1000).toFixed(1)} s`;
+    tr.querySelector('.t').textContent = duration(r.ms);
     tr.dataset.nodes = nodes;
     tr.dataset.value = r.tricks;
     let bar = tr.querySelector('.bar');
