@@ -29,9 +29,10 @@
 //!   generation u8  the arena's, when the  Entry (16 bytes): one u32 per suit S H D C
 //!                  key came: older = empty  bits  0..26  owner vector, masked to k
 //!   (2 bytes unused)                        bits 26..30  k, the active cards: mask = low 2k bits
-//!   near  3 Entry  the newest entries;      bits 30..32  two bits of the bounds: S and H hold
-//!                  older ones go to the                  lower, D and C upper (low bits first)
-//!                  chunks
+//!   near  3 Entry  the two newest entries,  bits 30..32  two bits of the bounds: S and H hold
+//!                  then the key's most                   lower, D and C upper (low bits first)
+//!                  general; the others go
+//!                  to the chunks
 //!                                         Index (28 bytes)
 //!                                           parts   5 u32  per owner of the card, then the
 //!                                                          entries that leave it free: a
@@ -79,12 +80,17 @@ struct KeyNode {
     /// The arena's generation when the key came: a slot of an older one is empty, so that
     /// clearing the arena (at every change of strain) writes nothing.
     generation: u8,
-    /// The key's newest entries, newest first, then [`NO_ENTRY`]s: most keys hold a few
-    /// entries, and the probe of such a key reads no chunk.
+    /// The key's two newest entries, newest first, then its most general one (the fewest
+    /// active cards), [`NO_ENTRY`] where there is none: most keys hold a few entries, and the
+    /// probe of such a key reads no chunk. A cut-off's active cards go up into the entries of
+    /// the trick starts above, so the most general entry is tried first.
     near: [Entry; NEAR_ENTRIES],
 }
 
 const NEAR_ENTRIES: usize = 3;
+
+/// The near entry that holds the key's most general entry.
+const GENERAL: usize = NEAR_ENTRIES - 1;
 
 /// An entry that matches no position: its `k` of 15 reaches owner bits that are always 0.
 const NO_ENTRY: Entry = Entry { suits: [u32::MAX; 4] };
@@ -168,6 +174,11 @@ impl Entry {
 
     fn k(&self, suit: usize) -> u8 {
         (self.suits[suit] >> K_SHIFT & 15) as u8
+    }
+
+    /// The active cards of all four suits: the fewer, the more positions the entry holds for.
+    fn active_cards(&self) -> u8 {
+        (0..4).map(|s| self.k(s)).sum()
     }
 
     fn bounds(&self) -> (u8, u8) {
@@ -468,7 +479,10 @@ impl Arena {
             None => self.prefetch_chain(node.chunk),
         }
         let mut hit = false;
-        for (i, entry) in node.near.iter().enumerate() {
+        if let Some(decided) = decides(&node.near[GENERAL], owners, target, &mut hit) {
+            return decided;
+        }
+        for (i, entry) in node.near[..GENERAL].iter().enumerate() {
             if let Some(decided) = decides(entry, owners, target, &mut hit) {
                 self.keys[k].near.swap(0, i);
                 return decided;
@@ -561,10 +575,18 @@ impl Arena {
         // whatever one entry with both their bounds would, since a probe reads on until
         // an entry decides.
         let new = Entry::new(owners, active, lower, upper);
-        // Newest first among the near entries; the oldest of them goes to the chunks.
+        // The key's most general entry stays near (the one it replaces goes to the chunks);
+        // else the new entry goes first among the newest, and the oldest of them to the
+        // chunks. The first 100 shared deals: 0.4% fewer nodes, 1.3% less time; the stress
+        // deals 1.5% and 2.9%.
         let near = &mut self.keys[k].near;
-        let new = std::mem::replace(&mut near[NEAR_ENTRIES - 1], new);
-        near.rotate_right(1);
+        let new = if new.active_cards() < near[GENERAL].active_cards() {
+            std::mem::replace(&mut near[GENERAL], new)
+        } else {
+            let oldest = std::mem::replace(&mut near[GENERAL - 1], new);
+            near[..GENERAL].rotate_right(1);
+            oldest
+        };
         if new.suits == NO_ENTRY.suits {
             return;
         }
@@ -818,6 +840,25 @@ mod tests {
             }
         }
         assert!(cuts > 100, "{cuts} cut-offs: the test probes too far from the entries");
+    }
+
+    #[test]
+    fn the_most_general_entry_answers_first_however_many_come_after() {
+        let mut tt = Tt::new(64 << 20, 1 << 20);
+        let key = Key { lengths: 0x3333_3333_3333_3333, exact: 0, leader: 2, tricks_left: 12 };
+        let owners = [0x15, 0x2a, 0x3f, 0x00];
+        // All four decide "at least 7" for the position: the general one (one active card)
+        // first, then narrower ones that push it out of the newest entries.
+        tt.store(&key, &owners, [1, 0, 0, 0], (7, 12));
+        for active in [[3, 3, 3, 3], [2, 3, 3, 3], [3, 2, 3, 3]] {
+            tt.store(&key, &owners, active, (8, 12));
+        }
+        assert!(matches!(tt.probe(&key, &owners, 7), Probe::Cut(true, 7, [1, 0, 0, 0])));
+        // For 8 only the narrower ones decide.
+        assert!(matches!(tt.probe(&key, &owners, 8), Probe::Cut(true, 8, a) if a.iter().sum::<u8>() >= 11));
+        // A more general entry takes its place.
+        tt.store(&key, &owners, [0, 0, 0, 0], (6, 12));
+        assert!(matches!(tt.probe(&key, &owners, 6), Probe::Cut(true, 6, [0, 0, 0, 0])));
     }
 
     /// A probe's whole answer, to compare two tables.
