@@ -109,8 +109,14 @@ impl Search<'_> {
         if mode != TtMode::Off {
             self.tt.prefetch(&key);
         }
-        let hint_hash = hints::trick_start(key.lengths ^ (key.leader as u64) << 1);
-        self.follow_hints.prefetch(hint_hash);
+        // Only a trump contract's void followers keep their hints in the trick start's line.
+        let hint_hash = match self.trump {
+            Some(_) => hints::trick_start(key.lengths ^ (key.leader as u64) << 1),
+            None => 0,
+        };
+        if hint_hash != 0 {
+            self.follow_hints.prefetch(hint_hash);
+        }
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
@@ -239,14 +245,14 @@ impl Search<'_> {
                 }
             }
         }
-        // Followers: the card that last cut under the same key and the same cards so far.
-        // Places are counted among the cards in play at the trick's start.
-        let use_hints = trick.len > 0 && trick.hint_hash != 0 && self.config.move_ordering;
+        // Followers: the card that last decided a node with the same key after another failed.
         let start_present = self.present() | trick.played();
-        let first = match use_hints.then(|| self.follow_hints.get(trick.hint_hash)).flatten() {
-            Some(hint) => decode_place(hint, start_present),
-            None => first,
+        let hint_key = if trick.len > 0 && self.config.move_ordering {
+            hints::follower_key(&self.hands, trick, start_present, self.trump)
+        } else {
+            None
         };
+        let first = hint_key.and_then(|key| self.follow_hints.follower(key, start_present)).or(first);
         let mut moves = MoveList::new();
         moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
@@ -266,8 +272,7 @@ impl Search<'_> {
             self.lengths -= length_bit;
             let mut next = trick.with(card);
             if next.len < 4 && trick.hint_hash != 0 {
-                let place = encode_place(card, start_present);
-                next.hint_hash = hints::follower(trick.hint_hash, place);
+                next.hint_hash = hints::follower(trick.hint_hash, hints::encode_place(card, start_present));
             }
             let outcome = if next.len == 4 {
                 let w = next.winner();
@@ -284,9 +289,8 @@ impl Search<'_> {
                 return (Outcome::new(false, 0, Cards::EMPTY), None);
             }
             if result == maximizing {
-                if use_hints && tried > 0 {
-                    let place = encode_place(card, start_present);
-                    self.follow_hints.set(trick.hint_hash, place);
+                if let Some(key) = hint_key.filter(|_| tried > 0) {
+                    self.follow_hints.set_follower(key, card, start_present);
                 }
                 return (outcome, Some((card, tried)));
             }
@@ -480,20 +484,6 @@ fn suit_closure(hands: &[Cards; 4], suit: Suit, present: u16, rel: u16) -> u16 {
         closure |= next;
     }
     closure
-}
-
-/// A card as the followers' hints keep it: its suit and its place among the cards of that
-/// suit in play at the trick's start, so that it means the same card in every position
-/// with the same key.
-fn encode_place(card: Card, present: Cards) -> u8 {
-    let above = present.suit_bits(card.suit()) >> (card.rank() + 1);
-    (card.suit().index() as u8) << 4 | above.count_ones() as u8
-}
-
-fn decode_place(place: u8, present: Cards) -> Option<Card> {
-    let suit = Suit::from_index((place >> 4) as usize);
-    let place = (place & 15) as u32;
-    present.top(suit, place + 1).lowest().filter(|_| present.suit_len(suit) > place)
 }
 
 /// The winning card, if it won by beating another card of its suit: its rank mattered.

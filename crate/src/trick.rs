@@ -14,8 +14,8 @@ pub(crate) struct Trick {
     winner: usize,
     /// The cards played so far, as a set.
     played: Cards,
-    /// A hash of the TT key at the trick's start and the cards played since (0 if
-    /// unknown): the followers' hints are kept under it.
+    /// A hash of the TT key at the trick's start and the cards played since (0 if unknown,
+    /// and in notrump): a trump contract's void followers keep their hints under it.
     pub hint_hash: u64,
 }
 
