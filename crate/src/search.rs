@@ -109,14 +109,6 @@ impl Search<'_> {
         if mode != TtMode::Off {
             self.tt.prefetch(&key);
         }
-        // Only a trump contract's void followers keep their hints in the trick start's line.
-        let hint_hash = match self.trump {
-            Some(_) => hints::trick_start(key.lengths ^ (key.leader as u64) << 1),
-            None => 0,
-        };
-        if hint_hash != 0 {
-            self.follow_hints.prefetch(hint_hash);
-        }
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
@@ -155,11 +147,10 @@ impl Search<'_> {
 
         // Step 7. Search the cards, the lead that last decided a trick start led from the
         // same hand for the same target first.
-        let mut start = Trick::new(leader, self.trump);
-        start.hint_hash = hint_hash;
+        let start = Trick::new(leader, self.trump);
         let lead_hash = hints::lead(self.hands[leader.index()], leader, target as u32);
         let ordering = self.config.move_ordering;
-        let lead = ordering.then(|| self.follow_hints.get(lead_hash)).flatten().map(|card| Card::from_bit(card as u32));
+        let lead = ordering.then(|| self.follow_hints.lead(lead_hash)).flatten();
         let (outcome, decided) = self.play_card(&start, target, lead);
         if self.stopped {
             return outcome;
@@ -167,7 +158,7 @@ impl Search<'_> {
         // Remember a lead that decided after another failed. When the first one tried
         // decides, it was remembered already or the rules will find it again.
         if let Some((card, _)) = decided.filter(|&(_, tried)| ordering && tried > 0) {
-            self.follow_hints.set(lead_hash, card.bit() as u8);
+            self.follow_hints.set_lead(lead_hash, card);
         }
 
         // Step 8. Back up the active cards and store the bound.
@@ -247,12 +238,9 @@ impl Search<'_> {
         }
         // Followers: the card that last decided a node with the same key after another failed.
         let start_present = self.present() | trick.played();
-        let hint_key = if trick.len > 0 && self.config.move_ordering {
-            hints::follower_key(&self.hands, trick, start_present, self.trump)
-        } else {
-            None
-        };
-        let first = hint_key.and_then(|key| self.follow_hints.follower(key, start_present)).or(first);
+        let hint = (trick.len > 0 && self.config.move_ordering)
+            .then(|| hints::follower(&self.hands, trick, start_present, self.trump));
+        let first = hint.and_then(|hash| self.follow_hints.follower(hash)).or(first);
         let mut moves = MoveList::new();
         moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
@@ -270,10 +258,7 @@ impl Search<'_> {
             self.hands[mover.index()].remove(card);
             let length_bit = 1u64 << (16 * mover.index() + 4 * card.suit().index());
             self.lengths -= length_bit;
-            let mut next = trick.with(card);
-            if next.len < 4 && trick.hint_hash != 0 {
-                next.hint_hash = hints::follower(trick.hint_hash, hints::encode_place(card, start_present));
-            }
+            let next = trick.with(card);
             let outcome = if next.len == 4 {
                 let w = next.winner();
                 let won = next.leader.offset(w).is_ns() as i32;
@@ -289,8 +274,8 @@ impl Search<'_> {
                 return (Outcome::new(false, 0, Cards::EMPTY), None);
             }
             if result == maximizing {
-                if let Some(key) = hint_key.filter(|_| tried > 0) {
-                    self.follow_hints.set_follower(key, card, start_present);
+                if let Some(hash) = hint.filter(|_| tried > 0) {
+                    self.follow_hints.set_follower(hash, card);
                 }
                 return (outcome, Some((card, tried)));
             }

@@ -14,9 +14,6 @@ pub(crate) struct Trick {
     winner: usize,
     /// The cards played so far, as a set.
     played: Cards,
-    /// A hash of the TT key at the trick's start and the cards played since (0 if unknown,
-    /// and in notrump): a trump contract's void followers keep their hints under it.
-    pub hint_hash: u64,
 }
 
 impl Trick {
@@ -29,7 +26,6 @@ impl Trick {
             winning: Card::new(Suit::Spades, 2),
             winner: 0,
             played: Cards::EMPTY,
-            hint_hash: 0,
         }
     }
 
