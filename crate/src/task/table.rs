@@ -30,7 +30,7 @@ fn strain_order(deal: &Deal) -> [Strain; 5] {
 /// The DD tables of `deals`: unit `i` is the `i % 5`-th strain of deal `i / 5` in its
 /// [`strain_order`]. A unit's thread takes the strain's declarers one after another on one
 /// table; in a parallel run, a thread with no unit left joins a strain in progress with a
-/// copy of that table and takes its last declarer not yet started ([`Task::help`]): one
+/// copy of that table and takes its next declarer not yet started ([`Task::help`]): one
 /// table's five strains do not split evenly over two threads, and a declarer on an empty
 /// table costs several on a full one.
 pub struct TablesTask {
@@ -230,13 +230,15 @@ impl SharedStrain {
         }
     }
 
-    /// A thread with nothing else to do: takes the last declarer not yet started, with a
-    /// copy of the strain's memory.
+    /// A thread with nothing else to do: takes the next declarer not yet started, with a
+    /// copy of the strain's memory. The next, not the last: the strain's own thread is then
+    /// left the later declarers, the cheap ones on its fuller table (the first 40 shared
+    /// deals, one table at a time on two threads: 1.76-1.77x against 1.73x).
     fn join(&self, solver: &mut Solver, events: &mut dyn FnMut(Event)) -> Result<(), Error> {
         let _unwinding = FailOnUnwind(self);
         let ticket = {
             let mut state = lock(&self.state);
-            let Some(i) = state.started.iter().rposition(|&s| !s) else { return Ok(()) };
+            let Some(i) = state.started.iter().position(|&s| !s) else { return Ok(()) };
             state.started[i] = true;
             let ticket = state.tickets;
             state.tickets += 1;
@@ -446,30 +448,30 @@ mod tests {
     }
 
     #[test]
-    fn a_thread_that_joins_a_strain_takes_its_last_declarer_from_a_copy() {
+    fn a_thread_that_joins_a_strain_takes_its_next_declarer_from_a_copy() {
         let shared = Arc::new(SharedStrain::new(pbn::parse_deal(DEAL).unwrap(), 0, Strain::NoTrump));
         let mut owner = Solver::new(Config::default());
         owner.set_lender(Some(shared.clone()));
         let mut joiner = Solver::new(Config::default());
         let (mut owner_events, mut joiner_events) = (Vec::new(), Vec::new());
         let values = thread::scope(|scope| {
-            // The joiner takes West before the strain's thread starts, and waits for a copy.
+            // The joiner takes North before the strain's thread starts, and waits for a copy.
             let joining = scope.spawn(|| shared.join(&mut joiner, &mut |e| joiner_events.push(e)));
-            while !lock(&shared.state).started[3] {
+            while !lock(&shared.state).started[0] {
                 thread::yield_now();
             }
             let values = shared.run(&mut owner, &mut |e| owner_events.push(e));
-            joining.join().expect("no panic").expect("the joiner solved West");
+            joining.join().expect("no panic").expect("the joiner solved North");
             values
         });
         assert_eq!(values.unwrap(), NOTRUMP_NS);
-        assert_eq!(entries(&owner_events), [(Seat::North, 6), (Seat::South, 6), (Seat::East, 5)]);
-        assert_eq!(entries(&joiner_events), [(Seat::West, 5)]);
-        // The copy is the joiner's memory now, kept as the strain's: solving West again there
+        assert_eq!(entries(&owner_events), [(Seat::South, 6), (Seat::East, 5), (Seat::West, 5)]);
+        assert_eq!(entries(&joiner_events), [(Seat::North, 6)]);
+        // The copy is the joiner's memory now, kept as the strain's: solving North again there
         // finds the root decided at once.
         joiner.reset_stats();
-        let pos = Position::at_trick_start(shared.deal, Strain::NoTrump, Seat::North);
-        assert_eq!(joiner.value_ns(&pos, Some(8)).unwrap(), 8);
+        let pos = Position::at_trick_start(shared.deal, Strain::NoTrump, Seat::East);
+        assert_eq!(joiner.value_ns(&pos, Some(6)).unwrap(), 6);
         assert_eq!(joiner.stats().nodes(), 0, "the table was not kept");
     }
 
@@ -479,7 +481,7 @@ mod tests {
         let mut joiner = Solver::new(Config::default());
         let joined = thread::scope(|scope| {
             let joining = scope.spawn(|| shared.join(&mut joiner, &mut |_| {}));
-            while !lock(&shared.state).started[3] {
+            while !lock(&shared.state).started[0] {
                 thread::yield_now();
             }
             // The strain's thread dies before it serves a copy.
@@ -503,7 +505,7 @@ mod tests {
         let mut joiner = Solver::new(Config::default());
         let (owner_result, joiner_result) = thread::scope(|scope| {
             let joining = scope.spawn(|| shared.join(&mut joiner, &mut |_| {}));
-            while !lock(&shared.state).started[3] {
+            while !lock(&shared.state).started[0] {
                 thread::yield_now();
             }
             let owner_result = shared.run(&mut owner, &mut |_| {});
