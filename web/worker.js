@@ -4,13 +4,17 @@
 // the previous one has ended. The message protocol is in web/PROTOCOL.md.
 //
 // Threaded build: a job runs on the rayon pool (nested workers, wasm-bindgen-rayon) and this
-// worker stays free: it polls the job every few milliseconds and handles `stop` at once by
+// worker stays free: it awaits the job's signal in the shared memory (Atomics.waitAsync; a
+// timer where the browser lacks it), takes the job's events, and handles `stop` at once by
 // setting the job's stop flag in the shared memory.
 // Single build: a job runs here in small steps (one strain of a table, …); between steps the
 // worker yields to its event loop so that `stop` gets in. A step that runs too long to stop
 // promptly is cut short by the API, which terminates and restarts the worker.
 
+// How often a threaded job is looked at without a signal: the timer where there is no
+// Atomics.waitAsync, and the check for a panic on a pool thread, which sends none.
 const POLL_MS = 4;
+const PANIC_CHECK_MS = 20;
 
 let pkg = null; // the wasm-bindgen module of the chosen build
 let mode = null; // 'threaded' | 'single'
@@ -117,6 +121,22 @@ const yieldNow = () => new Promise((resolve) => {
 });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The threaded job's signal: an i32 in the shared memory that the job moves on at each event
+// and at its end. `seen` is its value before the last look at the job; resolves once it moves
+// on, or after `PANIC_CHECK_MS`.
+function signalOf(job) {
+  const index = job.signalAddress() >> 2;
+  const view = () => new Int32Array(pkg.wasmMemory().buffer); // the buffer changes as memory grows
+  return {
+    load: () => Atomics.load(view(), index),
+    async wait(seen) {
+      if (typeof Atomics.waitAsync !== 'function') return sleep(POLL_MS);
+      const waited = Atomics.waitAsync(view(), index, seen, PANIC_CHECK_MS);
+      if (waited.async) await waited.value;
+    },
+  };
+}
+
 function errorOf(e) {
   const error = { message: e && e.message ? e.message : String(e), code: (e && e.code) || 'error' };
   // A stopped inspect tells how many nodes it searched.
@@ -166,9 +186,10 @@ async function run(msg) {
       current.job = job;
       post({ type: 'start', id: msg.id, total: job.total });
       if (mode === 'threaded') {
+        const signal = signalOf(job);
         job.start();
         for (;;) {
-          await sleep(POLL_MS);
+          const seen = signal.load();
           throwIfPanicked();
           const { events, done } = job.poll();
           for (const ev of events) onEvent(ev);
@@ -176,6 +197,7 @@ async function run(msg) {
             result = job.result();
             break;
           }
+          await signal.wait(seen);
         }
       } else {
         for (;;) {

@@ -6,6 +6,8 @@ use crate::api::Job as Inner;
 use glasshand::schema::{Event, Output};
 use glasshand::Error;
 use serde::Serialize;
+#[cfg(feature = "parallel")]
+use std::sync::atomic::AtomicI32;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use wasm_bindgen::prelude::*;
@@ -137,6 +139,26 @@ pub fn memory_bytes() -> f64 {
 struct Shared {
     events: Mutex<Vec<Event>>,
     outcome: Mutex<Option<Result<Output, Error>>>,
+    /// Moves on at each event and at the end, waking whoever waits on it: the worker awaits
+    /// it (`Atomics.waitAsync`) where polling on a timer added up to 4 ms to every job.
+    signal: AtomicI32,
+}
+
+#[cfg(feature = "parallel")]
+impl Shared {
+    fn signal(&self) {
+        self.signal.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: memory.atomic.notify only wakes the agents waiting on this address (an
+        // aligned i32 that lives as long as the job); it reads and writes nothing.
+        unsafe { core::arch::wasm32::memory_atomic_notify(self.signal.as_ptr(), u32::MAX) };
+    }
+}
+
+/// Threaded build: the module's shared memory, where a job's `signalAddress` lies.
+#[cfg(feature = "parallel")]
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// A job: checked by the constructor, run by `step` (single) or `start`, `poll`, `result`.
@@ -190,10 +212,22 @@ impl Job {
         let job = self.inner.take().ok_or_else(|| js_error("finished", "the job has already started", None))?;
         let shared = self.shared.clone();
         rayon::spawn(move || {
-            let out = job.run_parallel(&|e| shared.events.lock().map(|mut events| events.push(e)).unwrap_or(()));
+            let out = job.run_parallel(&|e| {
+                let _ = shared.events.lock().map(|mut events| events.push(e));
+                shared.signal();
+            });
             let _ = shared.outcome.lock().map(|mut slot| *slot = Some(out));
+            shared.signal();
         });
         Ok(())
+    }
+
+    /// Threaded build: the byte address in `wasmMemory()` of the job's signal, an i32 that
+    /// changes at each event and at the end (for `Atomics.waitAsync`).
+    #[cfg(feature = "parallel")]
+    #[wasm_bindgen(js_name = signalAddress)]
+    pub fn signal_address(&self) -> u32 {
+        self.shared.signal.as_ptr() as u32
     }
 
     /// Threaded build: `{events: [...], done: boolean}`, the events since the last poll.

@@ -4,6 +4,9 @@
 //! (stable; a job runs in steps in the worker) and threaded (feature `parallel`, nightly:
 //! a job runs on a rayon pool of Web Workers). The protocol is in `web/PROTOCOL.md`.
 
+// memory.atomic.notify, for the threaded build's job signal (that build is nightly already).
+#![cfg_attr(all(target_arch = "wasm32", feature = "parallel"), feature(stdarch_wasm_atomic_wait))]
+
 pub mod api;
 #[cfg(target_arch = "wasm32")]
 mod bindings;
