@@ -126,25 +126,40 @@ async function inPage(browser, server, options, body, arg) {
   }
 }
 
-// One table after another: per-table ms (after a warm-up on the first deal).
+// The browser rows are the best of ROUNDS runs over the deals in one page, as the native
+// row is the best of two runs: a fresh page's first tables also pay for compiling, and for
+// the first touch of each thread's table memory.
+const ROUNDS = 2;
+
+// One table after another: per-table ms of the round with the least total (after a warm-up
+// on the first deal).
 const SEQUENTIAL = `
   const s = await Glasshand.create(options);
   await s.table(arg[0]);
-  const times = [];
-  const cpu0 = await window.hostCpuMs();
-  for (const d of arg) { const t0 = performance.now(); await s.table(d, { queue: true }); times.push(performance.now() - t0); }
-  const cpu1 = await window.hostCpuMs();
-  const out = { mode: s.mode, threads: s.threads, times, cpuMs: cpu0 === null ? null : cpu1 - cpu0 };
+  let best = null;
+  for (let round = 0; round < ${ROUNDS}; round++) {
+    const times = [];
+    const cpu0 = await window.hostCpuMs();
+    for (const d of arg) { const t0 = performance.now(); await s.table(d, { queue: true }); times.push(performance.now() - t0); }
+    const cpu1 = await window.hostCpuMs();
+    const total = times.reduce((a, b) => a + b, 0);
+    if (best === null || total < best.total) best = { total, times, cpuMs: cpu0 === null ? null : cpu1 - cpu0 };
+  }
+  const out = { mode: s.mode, threads: s.threads, times: best.times, cpuMs: best.cpuMs };
   s.destroy();
   return out;`;
 
-// The whole batch at once (parallel over deals in threaded mode).
+// The whole batch at once (parallel over deals in threaded mode), the best of the rounds.
 const BATCH = `
   const s = await Glasshand.create(options);
   await s.table(arg[0]);
-  const t0 = performance.now();
-  await s.tables(arg);
-  const out = { mode: s.mode, threads: s.threads, ms: performance.now() - t0 };
+  let ms = Infinity;
+  for (let round = 0; round < ${ROUNDS}; round++) {
+    const t0 = performance.now();
+    await s.tables(arg);
+    ms = Math.min(ms, performance.now() - t0);
+  }
+  const out = { mode: s.mode, threads: s.threads, ms };
   s.destroy();
   return out;`;
 
