@@ -447,28 +447,28 @@ fn bottom_run(hands: &[Cards; 4], suit: Suit, present: u16) -> u16 {
 }
 
 /// One suit of [`normalize`]: the cards of `present` from the top down to the lowest of
-/// `rel`, extended down through that card's run in its hand.
+/// `rel`, extended down through that card's run in its hand (or, for a card already on the
+/// table, through the table's cards).
 fn suit_closure(hands: &[Cards; 4], suit: Suit, present: u16, rel: u16) -> u16 {
-    let owner_of = |bit: u16| hands.iter().position(|h| !h.is_disjoint(Cards::from_suit_bits(suit, bit)));
     let r = rel & present;
     if r == 0 {
         return 0;
     }
     let low = r & r.wrapping_neg();
-    let mut closure = present & !(low - 1);
-    loop {
-        let lowest = closure & closure.wrapping_neg();
-        let below = present & (lowest - 1);
-        if below == 0 {
-            break;
+    let lanes = hands.map(|h| h.suit_bits(suit));
+    let holder = lanes.into_iter().find(|&b| b & low != 0).unwrap_or(!(lanes[0] | lanes[1] | lanes[2] | lanes[3]));
+    // The run goes down to the highest card below `low` of another holder: in closed form,
+    // not card by card (wasm has no 16-bit registers, and each step cost a search of the hands).
+    let below = present & (low - 1);
+    let blockers = below & !holder;
+    let above_blockers = match blockers {
+        0 => u16::MAX,
+        _ => {
+            let top = 1u16 << (15 - blockers.leading_zeros());
+            !(top | (top - 1))
         }
-        let next = 1u16 << (15 - below.leading_zeros());
-        if owner_of(next) != owner_of(lowest) {
-            break;
-        }
-        closure |= next;
-    }
-    closure
+    };
+    present & !(low - 1) | below & above_blockers
 }
 
 /// The winning card, if it won by beating another card of its suit: its rank mattered.
@@ -499,6 +499,49 @@ mod tests {
 
     fn cards(list: &[&str]) -> Cards {
         list.iter().map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn suit_closure_extends_the_lowest_relied_on_card_through_its_holders_run() {
+        // Card by card: down from the lowest card of `rel` while the next card in play has
+        // the same holder (a hand, or none for a card on the table).
+        fn reference(hands: &[Cards; 4], suit: Suit, present: u16, rel: u16) -> u16 {
+            let owner_of = |bit: u16| hands.iter().position(|h| h.suit_bits(suit) & bit != 0);
+            let r = rel & present;
+            if r == 0 {
+                return 0;
+            }
+            let mut closure = present & !((r & r.wrapping_neg()) - 1);
+            loop {
+                let lowest = closure & closure.wrapping_neg();
+                let below = present & (lowest - 1);
+                if below == 0 || owner_of(1 << (15 - below.leading_zeros())) != owner_of(lowest) {
+                    return closure;
+                }
+                closure |= 1 << (15 - below.leading_zeros());
+            }
+        }
+        let mut rng = crate::rng::Rng::new(17);
+        for _ in 0..20_000 {
+            // Each rank of hearts in one of the four hands, on the table, or played before.
+            let mut hands = [Cards::EMPTY; 4];
+            let mut present = 0u16;
+            for rank in 2..=14u16 {
+                let place = rng.below(6) as usize;
+                if place < 4 {
+                    hands[place] |= Cards::from_suit_bits(Suit::Hearts, 1 << rank);
+                }
+                if place < 5 {
+                    present |= 1 << rank;
+                }
+            }
+            let rel = rng.next_u64() as u16 & 0x7ffc;
+            assert_eq!(
+                suit_closure(&hands, Suit::Hearts, present, rel),
+                reference(&hands, Suit::Hearts, present, rel),
+                "{hands:?} present {present:#x} rel {rel:#x}"
+            );
+        }
     }
 
     #[test]
