@@ -25,7 +25,9 @@ fn time_tables(pool: &rayon::ThreadPool, deals: &[Deal], config: &Config) -> Vec
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let indices = match args[2].split_once('-') {
-        Some((a, b)) => (a.parse::<usize>().unwrap()..=b.parse().unwrap()).map(|i| i.to_string()).collect::<Vec<_>>().join(","),
+        Some((a, b)) => {
+            (a.parse::<usize>().unwrap()..=b.parse().unwrap()).map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+        }
         None => args[2].clone(),
     };
     let deals = read_deals(&args[1], &indices);
