@@ -51,7 +51,7 @@
 //! the caches, while the hard deals get room. When an arena is full at its limit it starts
 //! afresh, and the costly results near the root survive the churn of the cheap ones.
 
-use crate::huge_pages;
+use crate::huge_pages::{self, Zeroable, ZeroedSlice};
 use crate::prefetch::{prefetch, prefetch_all};
 use crate::Cards;
 
@@ -86,6 +86,9 @@ struct KeyNode {
     /// the trick starts above, so the most general entry is tried first.
     near: [Entry; NEAR_ENTRIES],
 }
+
+// SAFETY: integers and arrays of them only.
+unsafe impl Zeroable for KeyNode {}
 
 const NEAR_ENTRIES: usize = 3;
 
@@ -278,8 +281,9 @@ impl Tt {
 }
 
 struct Arena {
-    /// Open-addressed, linear probing, at most half full.
-    keys: Vec<KeyNode>,
+    /// Open-addressed, linear probing, at most half full. Zeroed memory is empty slots
+    /// (generation 0).
+    keys: ZeroedSlice<KeyNode>,
     /// The cards in play of each key's slot in `TtMode::Exact`; empty in the other modes.
     exacts: Vec<u64>,
     /// Keys of this generation in `keys`.
@@ -337,7 +341,7 @@ impl Arena {
     fn new(limit_bytes: usize, start_bytes: usize) -> Arena {
         let start_capacity = key_capacity(start_bytes);
         let mut arena = Arena {
-            keys: Vec::new(),
+            keys: ZeroedSlice::default(),
             exacts: Vec::new(),
             key_count: 0,
             generation: 1,
@@ -433,9 +437,7 @@ impl Arena {
         self.shift = 64 - slots.trailing_zeros();
         let old = std::mem::take(&mut self.keys);
         let old_exacts = std::mem::take(&mut self.exacts);
-        self.keys.reserve_exact(slots);
-        huge_pages::advise(&self.keys);
-        self.keys.resize(slots, EMPTY_SLOT);
+        self.keys = ZeroedSlice::new(slots);
         if !old_exacts.is_empty() {
             self.exacts = vec![0; slots];
         }
