@@ -85,29 +85,25 @@ function workerCpuMs() {
   return total;
 }
 
-function native() {
+// `glasshand speed`: one solver reused over the deals, timed in-process, one thread, with the
+// wasm build's table size; CPU time by bash's `time` (the whole process: start, parsing and
+// the table's memory are a few ms). One run per call: the rounds below take turns.
+const nativeFile = (() => {
+  const file = join(mkdtempSync(join(tmpdir(), 'glasshand-bench-')), 'deals.jsonl');
+  writeFileSync(file, deals.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  return file;
+})();
+
+function nativeRound() {
   const bin = join(REPO, 'target/release/glasshand');
   if (!existsSync(bin)) return { note: 'target/release/glasshand is missing (cargo build --release)' };
-  const dir = mkdtempSync(join(tmpdir(), 'glasshand-bench-'));
-  const file = join(dir, 'deals.jsonl');
-  writeFileSync(file, deals.map((d) => JSON.stringify(d)).join('\n') + '\n');
-  // `glasshand speed`: one solver reused over the deals, timed in-process, one thread, with
-  // the wasm build's table size. Best of two runs, as DDS's figures are; CPU time by bash's
-  // `time` (the whole process: start, parsing and the table's memory are a few ms).
-  let best = Infinity;
-  let bestCpu = Infinity;
-  let text = '';
-  for (let run = 0; run < 2; run++) {
-    const timed = 'TIMEFORMAT="cpu %3U %3S"; time "$0" "$@" 2>/dev/null';
-    const result = spawnSync('bash', ['-c', timed, bin, 'speed', file, '--threads', '1', '--tt-mb', String(TT_MEGABYTES)]);
-    text = result.stdout.toString();
-    const m = text.match(/1 thread\s*: total ([\d.]+) s/);
-    if (!m) return { note: `unexpected output of glasshand speed: ${text}` };
-    best = Math.min(best, Number(m[1]) * 1000);
-    const cpu = result.stderr.toString().match(/cpu ([\d.]+) ([\d.]+)/);
-    if (cpu) bestCpu = Math.min(bestCpu, (Number(cpu[1]) + Number(cpu[2])) * 1000);
-  }
-  return { totalMs: best, perTableMs: best / deals.length, cpuMs: Number.isFinite(bestCpu) ? bestCpu : null, output: text };
+  const timed = 'TIMEFORMAT="cpu %3U %3S"; time "$0" "$@" 2>/dev/null';
+  const result = spawnSync('bash', ['-c', timed, bin, 'speed', nativeFile, '--threads', '1', '--tt-mb', String(TT_MEGABYTES)]);
+  const text = result.stdout.toString();
+  const m = text.match(/1 thread\s*: total ([\d.]+) s/);
+  if (!m) return { note: `unexpected output of glasshand speed: ${text}` };
+  const cpu = result.stderr.toString().match(/cpu ([\d.]+) ([\d.]+)/);
+  return { total: Number(m[1]) * 1000, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null, output: text };
 }
 
 async function inPage(browser, server, options, body, arg) {
@@ -126,42 +122,48 @@ async function inPage(browser, server, options, body, arg) {
   }
 }
 
-// The browser rows are the best of ROUNDS runs over the deals in one page, as the native
-// row is the best of two runs: a fresh page's first tables also pay for compiling, and for
-// the first touch of each thread's table memory.
-const ROUNDS = 2;
+// Every row is the best of ROUNDS rounds, and the rows take turns round by round (native,
+// single, pool of 1, pool of 2, then the batches), each browser row in its own page kept open:
+// this machine drifts by several percent within minutes, and rows timed one after another
+// took it into their ratios (one table on two threads read 1.67x and 2.08x in two runs of
+// the same build). A page's first tables also pay for compiling and for the first touch of
+// each thread's table memory: each page solves a table before its first round.
+const ROUNDS = 3;
 
-// One table after another: per-table ms of the round with the least total (after a warm-up
-// on the first deal).
-const SEQUENTIAL = `
-  const s = await Glasshand.create(options);
-  await s.table(arg[0]);
-  let best = null;
-  for (let round = 0; round < ${ROUNDS}; round++) {
+async function openSolver(browser, server, options) {
+  const page = await openPage(browser, server);
+  await page.exposeFunction('hostCpuMs', workerCpuMs);
+  await page.waitForFunction(() => window.glasshandLoaded === true);
+  await page.evaluate(async ({ options, first }) => {
+    window.solver = await window.glasshand.Glasshand.create(options);
+    await window.solver.table(first);
+  }, { options, first: deals[0].deal });
+  return page;
+}
+
+// One table after another: per-table ms, and the workers' CPU ms.
+const sequentialRound = (page) =>
+  page.evaluate(async (arg) => {
     const times = [];
     const cpu0 = await window.hostCpuMs();
-    for (const d of arg) { const t0 = performance.now(); await s.table(d, { queue: true }); times.push(performance.now() - t0); }
+    for (const d of arg) {
+      const t0 = performance.now();
+      await window.solver.table(d, { queue: true });
+      times.push(performance.now() - t0);
+    }
     const cpu1 = await window.hostCpuMs();
-    const total = times.reduce((a, b) => a + b, 0);
-    if (best === null || total < best.total) best = { total, times, cpuMs: cpu0 === null ? null : cpu1 - cpu0 };
-  }
-  const out = { mode: s.mode, threads: s.threads, times: best.times, cpuMs: best.cpuMs };
-  s.destroy();
-  return out;`;
+    return { total: times.reduce((a, b) => a + b, 0), times, cpuMs: cpu0 === null ? null : cpu1 - cpu0 };
+  }, deals.map((d) => d.deal));
 
-// The whole batch at once (parallel over deals in threaded mode), the best of the rounds.
-const BATCH = `
-  const s = await Glasshand.create(options);
-  await s.table(arg[0]);
-  let ms = Infinity;
-  for (let round = 0; round < ${ROUNDS}; round++) {
+// The whole batch at once (parallel over deals in threaded mode).
+const batchRound = (page) =>
+  page.evaluate(async (arg) => {
     const t0 = performance.now();
-    await s.tables(arg);
-    ms = Math.min(ms, performance.now() - t0);
-  }
-  const out = { mode: s.mode, threads: s.threads, ms };
-  s.destroy();
-  return out;`;
+    await window.solver.tables(arg);
+    return { total: performance.now() - t0 };
+  }, deals.map((d) => d.deal));
+
+const bestOf = (rounds) => rounds.reduce((best, r) => (r.total < best.total ? r : best));
 
 // A fresh page: module fetch + compile, worker, pool, then the first table.
 const COLD = `
@@ -190,21 +192,43 @@ try {
   report.load = execFileSync('cat', ['/proc/loadavg']).toString().trim();
   console.log(`Glasshand browser benchmark: ${deals.length} deals of tables.jsonl (${indices.join(',')}), load ${report.load}`);
 
-  report.native = native();
-  const dds = sum(deals.map((d) => ddsMs.get(d.deal) ?? NaN));
-  report.ddsTotalMs = dds;
-
   const small = tables[0].deal;
   report.cold = {
     threaded: await inPage(browser, server, { threads: 2 }, COLD, small),
     single: await inPage(browser, plain, {}, COLD, small),
   };
+  const dds = sum(deals.map((d) => ddsMs.get(d.deal) ?? NaN));
+  report.ddsTotalMs = dds;
 
-  const single = await inPage(browser, plain, {}, SEQUENTIAL, deals.map((d) => d.deal));
-  const pool1 = await inPage(browser, server, { threads: 1 }, SEQUENTIAL, deals.map((d) => d.deal));
-  const pool2 = await inPage(browser, server, { threads: 2 }, SEQUENTIAL, deals.map((d) => d.deal));
-  const batch1 = await inPage(browser, server, { threads: 1 }, BATCH, deals.map((d) => d.deal));
-  const batch2 = await inPage(browser, server, { threads: 2 }, BATCH, deals.map((d) => d.deal));
+  const pages = {
+    single: await openSolver(browser, plain, {}),
+    pool1: await openSolver(browser, server, { threads: 1 }),
+    pool2: await openSolver(browser, server, { threads: 2 }),
+  };
+  const rounds = { native: [], single: [], pool1: [], pool2: [], batch1: [], batch2: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const native = nativeRound();
+    if (native.note) throw new Error(native.note);
+    rounds.native.push(native);
+    rounds.single.push(await sequentialRound(pages.single));
+    rounds.pool1.push(await sequentialRound(pages.pool1));
+    rounds.pool2.push(await sequentialRound(pages.pool2));
+    rounds.batch1.push(await batchRound(pages.pool1));
+    rounds.batch2.push(await batchRound(pages.pool2));
+    const last = (row) => fmt(rounds[row][round].total);
+    console.log(`round ${round + 1}: native ${last('native')} ms, single ${last('single')}, pool of 1 ${last('pool1')}, pool of 2 ${last('pool2')}, batch ${last('batch1')} / ${last('batch2')}`);
+  }
+  for (const page of Object.values(pages)) await page.closeAll();
+  const nativeBest = bestOf(rounds.native);
+  // CPU: the least of the rounds, as for time.
+  const leastCpu = (rows) => Math.min(...rows.map((r) => r.cpuMs ?? NaN));
+  report.native = { totalMs: nativeBest.total, perTableMs: nativeBest.total / deals.length, cpuMs: leastCpu(rounds.native), output: nativeBest.output };
+  const single = { ...bestOf(rounds.single), cpuMs: leastCpu(rounds.single) };
+  const pool1 = { ...bestOf(rounds.pool1), cpuMs: leastCpu(rounds.pool1) };
+  const pool2 = bestOf(rounds.pool2);
+  const batch1 = { ms: bestOf(rounds.batch1).total };
+  const batch2 = { ms: bestOf(rounds.batch2).total };
+  report.rounds = rounds;
   report.single = single;
   report.threaded1 = pool1;
   report.threaded2 = pool2;
