@@ -125,7 +125,7 @@ async function inPage(browser, server, options, body, arg) {
 // Every row is the best of ROUNDS rounds, and the rows take turns round by round (native,
 // single, pool of 1, pool of 2, then the batches), each browser row in its own page kept open:
 // this machine drifts by several percent within minutes, and rows timed one after another
-// took it into their ratios (one table on two threads read 1.67x and 2.08x in two runs of
+// took it into their ratios (one table on two threads read 1.79x and 2.08x in two runs of
 // the same build). A page's first tables also pay for compiling and for the first touch of
 // each thread's table memory: each page solves a table before its first round.
 const ROUNDS = 3;
