@@ -26,6 +26,7 @@
 //!              bits  7..0   the card (suit << 4 | rank)
 //! ```
 
+use crate::prefetch::prefetch;
 use crate::trick::Trick;
 use crate::{Card, Cards, Seat, Suit};
 
@@ -60,6 +61,11 @@ impl FollowHints {
         read(&self.leads, hash)
     }
 
+    /// Starts loading the lead remembered under `hash`.
+    pub fn prefetch_lead(&self, hash: u64) {
+        prefetch(&self.leads, slot(&self.leads, hash));
+    }
+
     pub fn set_lead(&mut self, hash: u64, card: Card) {
         write(&mut self.leads, hash, card);
     }
@@ -74,15 +80,19 @@ impl FollowHints {
     }
 }
 
-/// The slots' count is a power of two.
 fn read(slots: &[u32], hash: u64) -> Option<Card> {
-    let slot = slots[hash as usize & (slots.len() - 1)];
-    (slot != 0 && slot >> 8 == check(hash)).then(|| Card::from_bit(slot & 0xff))
+    let entry = slots[slot(slots, hash)];
+    (entry != 0 && entry >> 8 == check(hash)).then(|| Card::from_bit(entry & 0xff))
 }
 
 fn write(slots: &mut [u32], hash: u64, card: Card) {
-    let len = slots.len();
-    slots[hash as usize & (len - 1)] = check(hash) << 8 | card.bit();
+    let i = slot(slots, hash);
+    slots[i] = check(hash) << 8 | card.bit();
+}
+
+/// The slots' count is a power of two.
+fn slot(slots: &[u32], hash: u64) -> usize {
+    hash as usize & (slots.len() - 1)
 }
 
 fn check(hash: u64) -> u32 {

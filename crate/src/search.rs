@@ -102,12 +102,18 @@ impl Search<'_> {
             return self.last_trick(leader);
         }
 
-        // The TT's first access misses the cache: start it now, the quick tricks hide the wait.
+        // The TT's first access misses the cache, and so does the lead hint's (a table of
+        // 256 KB): start both now, the quick tricks hide the wait.
         let present = self.present();
         let mode = self.config.tt_mode;
         let key = self.key(leader, present);
         if mode != TtMode::Off {
             self.tt.prefetch(&key);
+        }
+        let lead_hash = hints::lead(self.hands[leader.index()], leader, target as u32);
+        let ordering = self.config.move_ordering;
+        if ordering {
+            self.follow_hints.prefetch_lead(lead_hash);
         }
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
@@ -148,8 +154,6 @@ impl Search<'_> {
         // Step 7. Search the cards, the lead that last decided a trick start led from the
         // same hand for the same target first.
         let start = Trick::new(leader, self.trump);
-        let lead_hash = hints::lead(self.hands[leader.index()], leader, target as u32);
-        let ordering = self.config.move_ordering;
         let lead = ordering.then(|| self.follow_hints.lead(lead_hash)).flatten();
         let (outcome, decided) = self.play_card(&start, target, lead);
         if self.stopped {
