@@ -102,8 +102,8 @@ impl Search<'_> {
             return self.last_trick(leader);
         }
 
-        // The TT's first access misses the cache, and so does the lead hint's (a table of
-        // 256 KB): start both now, the quick tricks hide the wait.
+        // The TT's first access misses the cache, and so does the lead hint's (a table of up
+        // to 256 KB): start both now, the quick tricks hide the wait.
         let present = self.present();
         let mode = self.config.tt_mode;
         let key = self.key(leader, present);
