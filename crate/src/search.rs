@@ -240,13 +240,18 @@ impl Search<'_> {
                 }
             }
         }
-        // Followers: the card that last decided a node with the same key after another failed.
+        // Followers: the card that last decided a node with the same key after another failed
+        // (looked up only where there is a choice).
         let start_present = self.present() | trick.played();
-        let hint = (trick.len > 0 && self.config.move_ordering)
-            .then(|| hints::follower(&self.hands, trick, start_present, self.trump));
-        let first = hint.and_then(|hash| self.follow_hints.follower(hash)).or(first);
+        let mut hint = None;
+        let (hands, follow_hints, trump) = (&self.hands, &*self.follow_hints, self.trump);
+        let ordering = self.config.move_ordering;
+        let first = || {
+            hint = (trick.len > 0 && ordering).then(|| hints::follower(hands, trick, start_present, trump));
+            hint.and_then(|hash| follow_hints.follower(hash)).or(first)
+        };
         let mut moves = MoveList::new();
-        moves::generate(&self.hands, start_present, trick, self.trump, self.config.move_ordering, first, &mut moves);
+        moves::generate(hands, start_present, trick, trump, ordering, first, &mut moves);
         let mut union = Cards::EMPTY;
         // The weakest bound among the failures: the highest upper bound, or the lowest lower.
         let mut failed_bound = if maximizing { 0 } else { self.hands[mover.index()].len() as i32 };
