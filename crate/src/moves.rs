@@ -40,6 +40,10 @@ impl MoveList {
         MoveList { cards: [Card::new(Suit::Spades, 2); 13], len: 0 }
     }
 
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }

@@ -289,6 +289,10 @@ impl Search<'_> {
                 return (outcome, Some((card, tried)));
             }
             failed_bound = if maximizing { failed_bound.max(outcome.bound) } else { failed_bound.min(outcome.bound) };
+            // A forced play's proof is the node's: no failures to gather.
+            if moves.len() == 1 {
+                return (Outcome::new(!maximizing, failed_bound, rel), None);
+            }
             if prune_siblings {
                 failures.get_or_insert_with(Failures::new).push(card, rel);
             } else {
