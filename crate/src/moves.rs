@@ -101,18 +101,22 @@ pub(crate) fn generate(
             }
         }
     };
+    // The groups suit by suit, each suit's from the top, in one loop over the four lanes:
+    // a loop per suit mispredicted its exit at every suit (a tenth of all mispredictions in
+    // cachegrind's model). A group ends at another hand's card or at a lane's unused bits
+    // (15, and 0 of the lowest lane), so it never spans two suits.
     let mut groups = [(Card::new(Suit::Spades, 2), Card::new(Suit::Spades, 2)); 13];
     let mut count = 0;
-    for suit in Suit::ALL {
-        let mut mine = legal.suit_bits(suit) as u32;
-        let others = (present.suit_bits(suit) as u32) & !(hand.suit_bits(suit) as u32);
-        while mine != 0 {
-            let group = top_group(mine, others);
-            mine &= !group;
-            groups[count] =
-                (Card::new(suit, group.trailing_zeros() as u8), Card::new(suit, (31 - group.leading_zeros()) as u8));
-            count += 1;
-        }
+    let mut mine = legal.0;
+    let others = (present - hand).0 | 0x8000_8000_8000_8001;
+    while mine != 0 {
+        let lane = 0xffffu64 << (mine.trailing_zeros() & !15);
+        let top = 63 - (mine & lane).leading_zeros();
+        let floor = 64 - (others & ((1u64 << top) - 1)).leading_zeros();
+        let group = mine & lane & !((1u64 << floor) - 1);
+        mine &= !group;
+        groups[count] = (Card::from_bit(group.trailing_zeros()), Card::from_bit(63 - group.leading_zeros()));
+        count += 1;
     }
     // A forced play needs no rules: many followers have a single group.
     if count == 1 {
