@@ -50,6 +50,7 @@ impl MoveList {
 }
 
 /// The groups of equivalent cards among `legal`, given the cards already on the table.
+/// Suit by suit off the search's path; [`generate`]'s loop over the lanes is tested against it.
 pub(crate) fn groups(hands: &[Cards; 4], legal: Cards, table: &[Card]) -> Vec<Cards> {
     let present = hands[0] | hands[1] | hands[2] | hands[3] | table.iter().copied().collect();
     let mut out = Vec::new();
