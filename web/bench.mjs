@@ -14,7 +14,7 @@
 // to the first result; the bench signature (node count) of both wasm builds next to the native
 // `glasshand bench`'s, which they must equal. Writes tests/artifacts/bench.json.
 //
-// On a shared machine wall time measures the neighbours too: beside it, the one-thread rows
+// On a shared machine wall time measures the neighbours too: beside it, the one-table rows
 // give CPU time (the browser's worker threads, natively the glasshand process), which the
 // neighbours inflate far less. Under load only the CPU ratios mean something.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -87,23 +87,26 @@ function workerCpuMs() {
 
 // `glasshand speed`: one solver reused over the deals, timed in-process, one thread, with the
 // wasm build's table size; CPU time by bash's `time` (the whole process: start, parsing and
-// the table's memory are a few ms). One run per call: the rounds below take turns.
-const nativeFile = (() => {
+// the table's memory are a few ms). One call per block of deals: the rows take turns.
+const writeDeals = (list) => {
   const file = join(mkdtempSync(join(tmpdir(), 'glasshand-bench-')), 'deals.jsonl');
-  writeFileSync(file, deals.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  writeFileSync(file, list.map((d) => JSON.stringify(d)).join('\n') + '\n');
   return file;
-})();
+};
 
-function nativeRound() {
+function nativeRound(file) {
   const bin = join(REPO, 'target/release/glasshand');
   if (!existsSync(bin)) return { note: 'target/release/glasshand is missing (cargo build --release)' };
   const timed = 'TIMEFORMAT="cpu %3U %3S"; time "$0" "$@" 2>/dev/null';
-  const result = spawnSync('bash', ['-c', timed, bin, 'speed', nativeFile, '--threads', '1', '--tt-mb', String(TT_MEGABYTES)]);
+  // Each table's ms from --times: the summary's total has only tenths of a second.
+  const times = `${file}.times`;
+  const args = ['speed', file, '--threads', '1', '--tt-mb', String(TT_MEGABYTES), '--times', times];
+  const result = spawnSync('bash', ['-c', timed, bin, ...args]);
   const text = result.stdout.toString();
-  const m = text.match(/1 thread\s*: total ([\d.]+) s/);
-  if (!m) return { note: `unexpected output of glasshand speed: ${text}` };
+  if (!/1 thread\s*: total/.test(text) || !existsSync(times)) return { note: `unexpected output of glasshand speed: ${text}` };
+  const ms = readJsonl(times).map((r) => r.ms);
   const cpu = result.stderr.toString().match(/cpu ([\d.]+) ([\d.]+)/);
-  return { total: Number(m[1]) * 1000, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null, output: text };
+  return { total: sum(ms), times: ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null, output: text };
 }
 
 async function inPage(browser, server, options, body, arg) {
@@ -122,13 +125,17 @@ async function inPage(browser, server, options, body, arg) {
   }
 }
 
-// Every row is the best of ROUNDS rounds, and the rows take turns round by round (native,
-// single, pool of 1, pool of 2, then the batches), each browser row in its own page kept open:
-// this machine drifts by several percent within minutes, and rows timed one after another
-// took it into their ratios (one table on two threads read 1.79x and 2.08x in two runs of
-// the same build). A page's first tables also pay for compiling and for the first touch of
-// each thread's table memory: each page solves a table before its first round.
+// The one-table rows (native, single, pool of 1, pool of 2) take turns block by block of
+// BLOCK deals, and each block's time is the least of ROUNDS rounds; the batches take turns
+// round by round. This machine's speed drifts by a fifth within minutes: rows timed one
+// after another took it into their ratios (one table on two threads read 1.79x and 2.08x in
+// two runs of the same build), and so did whole rounds taking turns (the single build's
+// three rounds once took 15.5, 16.1 and 12.7 s, and its ratio to native read 1.25x that run,
+// 1.52x an hour before). Each browser row has its own page, kept open. A page's first
+// tables also pay for compiling and for the first touch of each thread's table memory: each
+// page solves a table before the first round.
 const ROUNDS = 3;
+const BLOCK = 5;
 
 async function openSolver(browser, server, options) {
   const page = await openPage(browser, server);
@@ -142,7 +149,7 @@ async function openSolver(browser, server, options) {
 }
 
 // One table after another: per-table ms, and the workers' CPU ms.
-const sequentialRound = (page) =>
+const sequentialRound = (page, list) =>
   page.evaluate(async (arg) => {
     const times = [];
     const cpu0 = await window.hostCpuMs();
@@ -153,7 +160,7 @@ const sequentialRound = (page) =>
     }
     const cpu1 = await window.hostCpuMs();
     return { total: times.reduce((a, b) => a + b, 0), times, cpuMs: cpu0 === null ? null : cpu1 - cpu0 };
-  }, deals.map((d) => d.deal));
+  }, list.map((d) => d.deal));
 
 // The whole batch at once (parallel over deals in threaded mode).
 const batchRound = (page) =>
@@ -205,30 +212,53 @@ try {
     pool1: await openSolver(browser, server, { threads: 1 }),
     pool2: await openSolver(browser, server, { threads: 2 }),
   };
-  const rounds = { native: [], single: [], pool1: [], pool2: [], batch1: [], batch2: [] };
+  const blocks = [];
+  for (let i = 0; i < deals.length; i += BLOCK) {
+    const list = deals.slice(i, i + BLOCK);
+    blocks.push({ list, file: writeDeals(list) });
+  }
+  // Per one-table row and block, the least time and CPU over the rounds.
+  const ROWS = ['native', 'single', 'pool1', 'pool2'];
+  const least = Object.fromEntries(ROWS.map((row) => [row, blocks.map(() => ({ total: Infinity, cpuMs: Infinity, times: [] }))]));
+  const rounds = { batch1: [], batch2: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    const native = nativeRound();
-    if (native.note) throw new Error(native.note);
-    rounds.native.push(native);
-    rounds.single.push(await sequentialRound(pages.single));
-    rounds.pool1.push(await sequentialRound(pages.pool1));
-    rounds.pool2.push(await sequentialRound(pages.pool2));
+    const sums = Object.fromEntries(ROWS.map((row) => [row, 0]));
+    for (const [b, block] of blocks.entries()) {
+      const native = nativeRound(block.file);
+      if (native.note) throw new Error(native.note);
+      const results = {
+        native,
+        single: await sequentialRound(pages.single, block.list),
+        pool1: await sequentialRound(pages.pool1, block.list),
+        pool2: await sequentialRound(pages.pool2, block.list),
+      };
+      for (const row of ROWS) {
+        const r = results[row];
+        const best = least[row][b];
+        if (r.total < best.total) Object.assign(best, { total: r.total, times: r.times ?? [] });
+        best.cpuMs = Math.min(best.cpuMs, r.cpuMs ?? NaN);
+        sums[row] += r.total;
+      }
+    }
     rounds.batch1.push(await batchRound(pages.pool1));
     rounds.batch2.push(await batchRound(pages.pool2));
-    const last = (row) => fmt(rounds[row][round].total);
-    console.log(`round ${round + 1}: native ${last('native')} ms, single ${last('single')}, pool of 1 ${last('pool1')}, pool of 2 ${last('pool2')}, batch ${last('batch1')} / ${last('batch2')}`);
+    console.log(`round ${round + 1}: native ${fmt(sums.native)} ms, single ${fmt(sums.single)}, pool of 1 ${fmt(sums.pool1)}, pool of 2 ${fmt(sums.pool2)}, batch ${fmt(rounds.batch1[round].total)} / ${fmt(rounds.batch2[round].total)}`);
   }
   for (const page of Object.values(pages)) await page.closeAll();
-  const nativeBest = bestOf(rounds.native);
-  // CPU: the least of the rounds, as for time.
-  const leastCpu = (rows) => Math.min(...rows.map((r) => r.cpuMs ?? NaN));
-  report.native = { totalMs: nativeBest.total, perTableMs: nativeBest.total / deals.length, cpuMs: leastCpu(rounds.native), output: nativeBest.output };
-  const single = { ...bestOf(rounds.single), cpuMs: leastCpu(rounds.single) };
-  const pool1 = { ...bestOf(rounds.pool1), cpuMs: leastCpu(rounds.pool1) };
-  const pool2 = bestOf(rounds.pool2);
+  const row = (name) => ({
+    total: sum(least[name].map((b) => b.total)),
+    times: least[name].flatMap((b) => b.times),
+    cpuMs: sum(least[name].map((b) => b.cpuMs)),
+  });
+  const nativeBest = row('native');
+  report.native = { totalMs: nativeBest.total, perTableMs: nativeBest.total / deals.length, cpuMs: nativeBest.cpuMs };
+  const single = row('single');
+  const pool1 = row('pool1');
+  const pool2 = row('pool2');
   const batch1 = { ms: bestOf(rounds.batch1).total };
   const batch2 = { ms: bestOf(rounds.batch2).total };
   report.rounds = rounds;
+  report.blocks = least;
   report.single = single;
   report.threaded1 = pool1;
   report.threaded2 = pool2;
@@ -243,7 +273,8 @@ try {
     [`native, 1 thread (glasshand speed --threads 1 --tt-mb ${TT_MEGABYTES})`, nat, nat / n, 1, natCpu / n, 1],
     ['wasm single build, 1 thread', singleTotal, singleTotal / n, singleTotal / nat, ...cpuCells(single.cpuMs)],
     ['wasm threaded build, pool of 1', sum(pool1.times), sum(pool1.times) / n, sum(pool1.times) / nat, ...cpuCells(pool1.cpuMs)],
-    ['wasm threaded, pool of 2, strains in parallel', sum(pool2.times), sum(pool2.times) / n, sum(pool2.times) / nat, NaN, NaN],
+    // CPU: both pool threads and the worker's own, against native's one thread.
+    ['wasm threaded, pool of 2, strains in parallel', sum(pool2.times), sum(pool2.times) / n, sum(pool2.times) / nat, ...cpuCells(pool2.cpuMs)],
     [`DDS 2.9, 1 thread (${ddsFile})`, dds, dds / n, dds / nat, NaN, NaN],
   ];
   console.log('\n| one DD table at a time | total ms | ms per table | vs native | CPU ms per table | CPU vs native |\n| --- | --- | --- | --- | --- | --- |');
@@ -252,7 +283,10 @@ try {
   }
   console.log(`\nwasm single / native: ${fmt(singleTotal / nat, 2)}x wall, ${fmt(single.cpuMs / natCpu, 2)}x CPU (target <= 1.25x)`);
   console.log(`threaded batch of ${n} tables: pool of 1 ${fmt(batch1.ms)} ms, pool of 2 ${fmt(batch2.ms)} ms: speed-up ${fmt(report.batch.speedup, 2)}x (target >= 1.8x)`);
-  console.log(`one table, strains in parallel: speed-up ${fmt(sum(pool1.times) / sum(pool2.times), 2)}x with 2 threads`);
+  // What two threads spend beyond one, and how much of their time they sit idle.
+  const busy = pool2.cpuMs / pool1.cpuMs;
+  const idle = 1 - pool2.cpuMs / (2 * sum(pool2.times));
+  console.log(`one table, strains in parallel: speed-up ${fmt(sum(pool1.times) / sum(pool2.times), 2)}x with 2 threads (CPU ${fmt(busy, 2)}x one thread's, ${fmt(100 * idle, 1)}% of two threads' time idle)`);
   const s = report.sizes;
   console.log(`\n.wasm size: single ${s.single.raw} B raw, ${s.single.gzip} B gzip, ${s.single.brotli} B brotli; threaded ${s.threaded.raw} B raw, ${s.threaded.gzip} B gzip, ${s.threaded.brotli} B brotli`);
   const c = report.cold;

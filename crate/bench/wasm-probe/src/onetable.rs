@@ -1,7 +1,7 @@
 //! One DD table at a time on a rayon pool, the way the threaded worker runs a table request:
 //! each pool thread keeps its solver between tables, and the table's strains (and, at its end,
 //! declarers with a copy of the strain's table) spread over the threads. Prints the wall ms of
-//! each deal at 1 and at 2 threads (taking turns, best of `rounds`), and the totals.
+//! each deal at 1 and at 2 threads (taking turns deal by deal, best of `rounds`), and the totals.
 //!
 //!   cargo run --release --features threads --bin onetable -- ../../../../shared/data/tables.jsonl 0-39 [rounds] [tt-mb]
 
@@ -9,16 +9,11 @@ use glasshand::{solve_table_parallel, Config, DdTable, Deal};
 use glasshand_wasm_probe::host::read_deals;
 use std::time::Instant;
 
-fn time_tables(pool: &rayon::ThreadPool, deals: &[Deal], config: &Config) -> Vec<(f64, DdTable)> {
+fn time_table(pool: &rayon::ThreadPool, deal: &Deal, config: &Config) -> (f64, DdTable) {
     pool.install(|| {
-        deals
-            .iter()
-            .map(|deal| {
-                let t0 = Instant::now();
-                let table = solve_table_parallel(deal, config, &|_, _, _| {}).expect("no stop");
-                (t0.elapsed().as_secs_f64() * 1e3, table)
-            })
-            .collect()
+        let t0 = Instant::now();
+        let table = solve_table_parallel(deal, config, &|_, _, _| {}).expect("no stop");
+        (t0.elapsed().as_secs_f64() * 1e3, table)
     })
 }
 
@@ -35,20 +30,22 @@ fn main() {
     let tt_megabytes = args.get(4).map_or(16, |s| s.parse().expect("tt-mb"));
     let config = Config { tt_megabytes, ..Config::default() };
     let pools = [1, 2].map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("pool"));
+    // A warm-up table first: the solvers' memory is allocated once per thread.
+    for pool in &pools {
+        time_table(pool, &deals[0], &config);
+    }
+    // The pools take turns deal by deal, the first alternating: this machine's speed drifts
+    // by a fifth within minutes, and pool by pool over all the deals the speed-up read
+    // anywhere from 1.58x to 1.76x for the same binary.
     let mut best = [vec![f64::INFINITY; deals.len()], vec![f64::INFINITY; deals.len()]];
-    let mut one_thread_tables = Vec::new();
-    for _ in 0..rounds {
-        for (k, pool) in pools.iter().enumerate() {
-            // A warm-up table first: the solvers' memory is allocated once per thread.
-            time_tables(pool, &deals[..1], &config);
-            let times = time_tables(pool, &deals, &config);
-            if k == 0 {
-                one_thread_tables = times.iter().map(|&(_, table)| table).collect();
-            }
-            for (i, (ms, table)) in times.into_iter().enumerate() {
-                best[k][i] = best[k][i].min(ms);
-                assert_eq!(table, one_thread_tables[i], "deal {i}: the two runs differ");
-            }
+    for round in 0..rounds {
+        for (i, deal) in deals.iter().enumerate() {
+            let first = (i + round) % 2;
+            let [a, b] = [first, 1 - first].map(|k| time_table(&pools[k], deal, &config));
+            let (one, two) = if first == 0 { (a, b) } else { (b, a) };
+            assert_eq!(one.1, two.1, "deal {i}: the two pools differ");
+            best[0][i] = best[0][i].min(one.0);
+            best[1][i] = best[1][i].min(two.0);
         }
     }
     for i in 0..deals.len() {
