@@ -106,7 +106,7 @@ function nativeRound(file) {
   if (!/1 thread\s*: total/.test(text) || !existsSync(times)) return { note: `unexpected output of glasshand speed: ${text}` };
   const ms = readJsonl(times).map((r) => r.ms);
   const cpu = result.stderr.toString().match(/cpu ([\d.]+) ([\d.]+)/);
-  return { total: sum(ms), times: ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null, output: text };
+  return { total: sum(ms), times: ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null };
 }
 
 async function inPage(browser, server, options, body, arg) {
