@@ -1,4 +1,4 @@
-//! The engine against DDS's ground truth in `../shared/data/`:
+//! The engine against DDS's ground truth in `tests/data/`:
 //! - every DD table of `tables.jsonl`;
 //! - every position of `positions.jsonl` through `analyse` (each legal card) and `solve`;
 //! - DDS's own test lists (`list*.txt`, `largest.txt`, `thomas*.txt`): the `TABLE` line,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
 
 /// DDS's expectations for one deal.
 struct Case {

@@ -22,14 +22,13 @@ import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { artifactPath, launchBrowser, nativeSignature, openPage, readJsonl, REPO, SHARED, startServer, wasmSettings } from '../tests/browser/lib/harness.mjs';
+import { artifactPath, launchBrowser, nativeSignature, openPage, readJsonl, REPO, DATA, startServer, wasmSettings } from '../tests/browser/lib/harness.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const DATA = join(SHARED, 'data');
 const tables = readJsonl(join(DATA, 'tables.jsonl'));
 const ddsFile = arg('--dds') ?? join(DATA, 'dds_table_ms.jsonl');
 const ddsMs = new Map(readJsonl(ddsFile).map((r) => [r.deal, r.dds_ms]));

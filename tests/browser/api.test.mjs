@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactPath, launchBrowser, openPage, readDdsDeals, readDdsTraces, readJsonl, SHARED, startServer, wasmSettings } from './lib/harness.mjs';
+import { artifactPath, launchBrowser, openPage, readDdsDeals, readDdsTraces, readJsonl, DATA, startServer, wasmSettings } from './lib/harness.mjs';
 
-const DATA = join(SHARED, 'data');
 const tables = readJsonl(join(DATA, 'tables.jsonl'));
 // Ten deals of the ground truth spread over the file (every 7th with DDS under 150 ms), less
 // those the engine is slow on today (56, 98, 245), to keep the suite short on two cores.

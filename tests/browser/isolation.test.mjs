@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, readJsonl, SHARED, startServer } from './lib/harness.mjs';
+import { launchBrowser, openPage, readJsonl, DATA, startServer } from './lib/harness.mjs';
 
-const EASY = readJsonl(join(SHARED, 'data/tables.jsonl'))[0];
+const EASY = readJsonl(join(DATA, 'tables.jsonl'))[0];
 
 let browser;
 let plain;

@@ -1,6 +1,6 @@
 // Tests of the teaching site (index.html, web/site/): the pure modules in Node, then the page
-// in headless Chromium (playwright-core) against the real solver and the shared ground truth
-// (../shared/data). Screenshots go to tests/artifacts/.
+// in headless Chromium (playwright-core) against the real solver and the ground truth
+// (tests/data). Screenshots go to tests/artifacts/.
 //
 //   node --test tests/browser/site.test.mjs
 
@@ -22,7 +22,7 @@ import { ROOT, startServer } from './site-lib/server.mjs';
 import { launch, hasChromium } from './site-lib/browser.mjs';
 import { waitUntil } from './lib/harness.mjs';
 
-const DATA = join(process.env.GLASSHAND_SHARED || join(ROOT, '..', 'shared'), 'data');
+const DATA = join(ROOT, 'tests', 'data');
 const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
 const readJsonl = (name) =>
   readFileSync(join(DATA, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));

@@ -1,6 +1,6 @@
 // Browser tests of the embeddable widget <glasshand-deal> (web/widget/glasshand-widget.js) and
 // its example blog post (web/embed.html), in headless Chromium, served WITHOUT COOP/COEP like
-// an ordinary blog. Tables are checked against the shared ground truth (../shared/data).
+// an ordinary blog. Tables are checked against the ground truth (tests/data).
 // Screenshot: tests/artifacts/embed.png.
 //
 //   node --test tests/browser/widget.test.mjs
@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ARTIFACTS, artifactPath, launchBrowser, readJsonl, REPO, SHARED, startServer } from './lib/harness.mjs';
+import { ARTIFACTS, artifactPath, launchBrowser, readJsonl, REPO, DATA, startServer } from './lib/harness.mjs';
 import { parseConstraints } from '../../web/widget/lead-problem.js';
 
-const DATA = join(SHARED, 'data');
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
 const PARS = new Map(readJsonl(join(DATA, 'par.jsonl')).map((r) => [r.deal, r]));
 const tables = [...TABLES.keys()];

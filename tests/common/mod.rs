@@ -8,12 +8,12 @@
 use glasshand::{Card, Cards, Deal, Position, Seat, Strain, Suit};
 use serde_json::Value;
 
-/// A file of the shared ground truth, read in place (never copied into the repository):
-/// `shared/data` beside the worktree, found from any crate of the workspace.
+/// A file of the ground truth in the repository's `tests/data/`, found from any crate of the
+/// workspace.
 pub fn data_path(name: &str) -> String {
     let crate_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = crate_dir.ancestors().map(|dir| dir.join("shared/data")).find(|dir| dir.is_dir());
-    let dir = shared.unwrap_or_else(|| crate_dir.join("../../shared/data"));
+    let data = crate_dir.ancestors().map(|dir| dir.join("tests/data")).find(|dir| dir.join("tables.jsonl").is_file());
+    let dir = data.unwrap_or_else(|| crate_dir.join("../tests/data"));
     format!("{}/{name}", dir.display())
 }
 
@@ -22,7 +22,7 @@ pub fn read_data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"))
 }
 
-/// Every line of a JSON-lines file of the shared data.
+/// Every line of a JSON-lines file of the ground truth.
 pub fn load_jsonl(name: &str) -> Vec<Value> {
     read_data(name)
         .lines()

@@ -20,12 +20,9 @@ pub fn signature(opts: &Options) -> Result<(), String> {
     Ok(())
 }
 
-fn shared_file(name: &str) -> String {
-    let local = format!("../shared/data/{name}");
-    if std::path::Path::new(&local).exists() {
-        return local;
-    }
-    format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
+/// A file of the repository's ground truth (`tests/data/`), where `speed` finds its deals.
+fn data_file(name: &str) -> String {
+    format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 struct Case {
@@ -38,7 +35,7 @@ fn load_cases(path: &str, dds_path: Option<&str>, limit: Option<usize>) -> Resul
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
     let dds_text = match dds_path {
         Some(p) => std::fs::read_to_string(p).map_err(|e| format!("reading {p}: {e}"))?,
-        None => std::fs::read_to_string(shared_file("dds_table_ms.jsonl")).unwrap_or_default(),
+        None => std::fs::read_to_string(data_file("dds_table_ms.jsonl")).unwrap_or_default(),
     };
     let dds: std::collections::HashMap<String, f64> = dds_text
         .lines()
@@ -103,11 +100,11 @@ fn print_furthest_behind_dds(cases: &[Case], ms: &[f64]) {
 
 /// Times DD tables of the shared random deals, one thread then all, and compares with DDS.
 pub fn speed(opts: &Options, file: &Option<String>) -> Result<(), String> {
-    let path = file.clone().unwrap_or_else(|| shared_file("tables.jsonl"));
+    let path = file.clone().unwrap_or_else(|| data_file("tables.jsonl"));
     let cases = load_cases(&path, opts.dds_times.as_deref(), opts.limit)?;
     let n = cases.len();
     out!("{n} deals from {path}");
-    let dds_source = opts.dds_times.as_deref().unwrap_or("the shared figures");
+    let dds_source = opts.dds_times.as_deref().unwrap_or("DDS's figures in tests/data");
 
     let mut solver = Solver::new(opts.config());
     let mut ms = Vec::with_capacity(n);

@@ -55,7 +55,7 @@ enum Command {
     Single { file: Option<String> },
     /// Node-count signature over a fixed deal list
     Bench,
-    /// Timing benchmark against DDS on ../shared/data/tables.jsonl
+    /// Timing benchmark against DDS on tests/data/tables.jsonl
     Speed { file: Option<String> },
 }
 
@@ -97,7 +97,7 @@ pub struct Options {
     /// speed: only the first N deals
     #[arg(long, global = true, value_name = "N")]
     pub limit: Option<usize>,
-    /// speed: DDS's per-deal times to compare with (default: the shared ones; `bash
+    /// speed: DDS's per-deal times to compare with (default: tests/data/dds_table_ms.jsonl; `bash
     /// crate/bench/dds.sh` measures them on this machine)
     #[arg(long = "dds", global = true, value_name = "FILE")]
     pub dds_times: Option<String>,

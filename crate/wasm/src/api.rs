@@ -184,10 +184,10 @@ mod tests {
         assert_eq!(v["vulnerable"], "None");
     }
 
-    /// The deals, play records and traces of DDS's `list10.txt` (`../shared/data`).
+    /// The deals, play records and traces of DDS's `list10.txt` (`tests/data`).
     fn dds_traces() -> Vec<(String, String, String, String, Vec<u8>)> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/dds-hands/list10.txt");
-        let text = std::fs::read_to_string(path).expect("../shared/data/dds-hands/list10.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/dds-hands/list10.txt");
+        let text = std::fs::read_to_string(path).expect("tests/data/dds-hands/list10.txt");
         let mut out = Vec::new();
         let (mut pbn, mut play) = (None, None);
         for line in text.lines() {

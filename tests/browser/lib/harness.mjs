@@ -1,5 +1,5 @@
 // Helpers for the browser tests: the dev server, headless Chromium (Debian's, driven by
-// playwright-core) and the shared ground-truth data.
+// playwright-core) and the ground truth of tests/data/.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SHARED = process.env.GLASSHAND_SHARED || resolve(REPO, '../shared');
+export const DATA = join(REPO, 'tests/data');
 export const ARTIFACTS = join(REPO, 'tests/artifacts');
 
 const require = createRequire(join(REPO, 'web/package.json'));
