@@ -17,14 +17,15 @@
 //! `rng` (a seeded SplitMix64), `sample` (the layouts of the hidden hands), `single_dummy`
 //! (sampled double-dummy analysis).
 
-pub mod bench;
 mod card;
 mod cards;
 mod config;
+mod dd_table;
 mod deal;
 mod error;
 mod hints;
 mod huge_pages;
+mod lend;
 mod moves;
 mod par;
 pub mod pbn;
@@ -38,9 +39,9 @@ mod seat;
 mod single_dummy;
 mod solver;
 mod stats;
+mod strain;
 mod suit;
 mod suit_cash;
-mod table;
 pub mod task;
 mod trick;
 mod tt;
@@ -48,6 +49,7 @@ mod tt;
 pub use card::Card;
 pub use cards::Cards;
 pub use config::{Config, TtMode};
+pub use dd_table::DdTable;
 pub use deal::{Deal, Position};
 pub use error::Error;
 pub use par::{dealer_par, par, DealerPar, Par};
@@ -59,8 +61,9 @@ pub use single_dummy::{
 };
 pub use solver::{Active, ProbeRecord, Solver};
 pub use stats::{Stats, TrickStats};
+pub use strain::{solve_strain, solve_table, strain_order, SharedStrain};
 pub use suit::{Strain, Suit};
-pub use table::DdTable;
+pub use task::analyse_play;
+pub use task::bench;
 #[cfg(feature = "parallel")]
 pub use task::solve_table_parallel;
-pub use task::{analyse_play, solve_strain, solve_table};

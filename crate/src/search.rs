@@ -4,9 +4,9 @@
 //! target is decided by it.
 
 use crate::hints::{self, FollowHints};
+use crate::lend::Lend;
 use crate::moves::{self, MoveList};
 use crate::quick_tricks::{cash_then_run, sure_tricks};
-use crate::solver::Lend;
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
 use crate::tt::{Key, OwnerTable, Probe, Tt};

@@ -2,6 +2,7 @@
 //! and the active cards of a position. Jobs on top of them are in `task`.
 
 use crate::hints::FollowHints;
+use crate::lend::{Lend, Memory};
 use crate::search::{lengths_key, Outcome, Search};
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
@@ -53,30 +54,6 @@ pub struct Solver {
     stop: Option<Arc<AtomicBool>>,
     lender: Option<Arc<dyn Lend>>,
     probes: Option<Vec<ProbeRecord>>,
-}
-
-/// A solver's memory of a strain: its transposition table and the hints of the leads and
-/// the followers.
-pub(crate) struct Memory {
-    tt: Tt,
-    follow_hints: FollowHints,
-}
-
-/// What lets other threads copy a solver's memory while it searches: a thread that joins
-/// a strain in progress starts from all that the strain's thread has learnt so far, where
-/// an empty table costs a whole first solve.
-pub(crate) trait Lend: Send + Sync {
-    /// Is a thread waiting for a copy? The search asks now and then.
-    fn wanted(&self) -> bool;
-    /// Copies the memory into every waiting thread's.
-    fn serve(&self, tt: &Tt, follow_hints: &FollowHints);
-}
-
-impl Memory {
-    pub(crate) fn copy_from(&mut self, tt: &Tt, follow_hints: &FollowHints) {
-        self.tt.copy_from(tt);
-        self.follow_hints.copy_from(follow_hints);
-    }
 }
 
 impl Solver {
@@ -249,6 +226,25 @@ impl Solver {
         let bonus = winner.is_some_and(Seat::is_ns) as u8;
         let child_ns = self.value_ns(&child, guess)?;
         Ok((for_side(pos.to_move(), child_ns + bonus, pos.tricks_left()), child_ns))
+    }
+
+    /// Every legal card of the player to move with the tricks its side takes after playing
+    /// it (the current trick included). Equivalent cards share one search, each seeded with
+    /// the value the group before left; `on_card` hears each result as soon as it is known.
+    /// The result lists cards from spades to clubs, high to low.
+    pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
+        let mut cards = Vec::new();
+        let mut guess = None;
+        for group in pos.groups() {
+            let lowest = group.lowest().expect("groups are not empty");
+            let (tricks, child_ns) = self.card_value(pos, lowest, guess)?;
+            guess = Some(child_ns);
+            for card in group.iter() {
+                on_card(card, tricks);
+                cards.push((card, tricks));
+            }
+        }
+        Ok(cards)
     }
 
     /// The value of `pos` with the active cards that prove it: the union of the proofs of

@@ -16,20 +16,20 @@
 //! a variant of [`Output`] and its request a variant of `Kind` and `Request`
 //! (`crate::schema`), and build it in `Request::task` (`request.rs`).
 
-pub(crate) mod bench;
+pub mod bench;
 mod play;
 mod position;
 mod request;
 pub mod single;
-mod table;
+mod tables;
 
 pub use bench::BenchTask;
 pub use play::{analyse_play, PlayTask};
 pub use position::{AnalyseTask, InspectTask, SolveTask};
 pub use single::SingleTask;
 #[cfg(feature = "parallel")]
-pub use table::solve_table_parallel;
-pub use table::{solve_strain, solve_table, ParTask, TablesTask};
+pub use tables::solve_table_parallel;
+pub use tables::{ParTask, TablesTask};
 
 use crate::schema::{Event, Output};
 use crate::{Config, Error, Solver};

@@ -2,7 +2,7 @@
 
 use super::{Lane, Task};
 use crate::schema::{AnalyseOut, CardTricks, Event, InspectOut, SolveOut};
-use crate::{Card, Cards, Error, Position, Solver};
+use crate::{Card, Cards, Error, Position};
 
 /// The tricks the side to move takes: one unit.
 pub struct SolveTask(pub Position);
@@ -73,22 +73,6 @@ impl Task for AnalyseTask {
             best: cards.iter().map(|&(_, t)| t).max().unwrap_or(0),
             tricks: CardTricks(cards),
         })
-    }
-}
-
-impl Solver {
-    /// Every legal card of the player to move with the tricks its side takes after playing
-    /// it (the current trick included). Equivalent cards share one search; `on_card` hears
-    /// each result as soon as it is known. The result lists cards from spades to clubs,
-    /// high to low.
-    pub fn analyse(&mut self, pos: &Position, on_card: &mut dyn FnMut(Card, u8)) -> Result<Vec<(Card, u8)>, Error> {
-        let task = AnalyseTask::new(pos.clone());
-        let out = super::run(task, self, &mut |event| {
-            if let Event::Card { card, tricks } = event {
-                on_card(card, tricks);
-            }
-        })?;
-        Ok(out.tricks.0)
     }
 }
 

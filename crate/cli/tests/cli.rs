@@ -2,6 +2,7 @@
 //! --json`) against DDS's ground truth, errors as JSON lines with a code and a non-zero
 //! exit status, and the default run (no arguments) printing a DD table.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

@@ -3,81 +3,17 @@
 //! errors, and strategy fusion (the double-dummy average beats any declarer who must guess).
 
 mod common;
+#[path = "support/single.rs"]
+mod single_scenarios;
 
 use common::*;
 use glasshand::rng::Rng as SampleRng;
-use glasshand::task::{self, SingleTask};
 use glasshand::{
     Card, Cards, Config, Deal, Error, HandLimits, Knowledge, Layouts, Position, Seat, SingleDummy, SingleDummyRequest,
     SingleDummyResult, Solver, Strain, Suit,
 };
+use single_scenarios::*;
 use std::collections::{BTreeMap, HashMap};
-
-/// Every unit of `job` on `solver`, through the task every front end runs.
-fn solve(job: &SingleDummy, solver: &mut Solver) -> SingleDummyResult {
-    task::run(SingleTask::new(job.clone()), solver, &mut |_| {}).unwrap().result
-}
-
-/// The same over a pool of `threads`, each thread on a solver of its own (as the command line).
-#[cfg(feature = "parallel")]
-fn solve_parallel(job: &SingleDummy, threads: usize) -> SingleDummyResult {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    let task = SingleTask::new(job.clone());
-    let solver = || task::ThreadSolver::take(&Config::default(), None);
-    pool.install(|| task::run_parallel(&task, solver, &|_| {})).unwrap().result
-}
-
-/// Declarer South, so West leads and North is dummy.
-const DECLARER: Seat = Seat::South;
-
-/// A real deal played at random (legal cards) for `count` cards in `strain`.
-struct Played {
-    deal: Deal,
-    strain: Strain,
-    cards: Vec<Card>,
-    /// The position after those cards.
-    pos: Position,
-    /// Tricks declarer's side won in completed tricks.
-    declarer_won: u8,
-}
-
-fn play_at_random(rng: &mut Rng, strain: Strain, count: usize) -> Played {
-    let deal = random_deal(rng);
-    let mut pos = Position::at_trick_start(deal, strain, DECLARER.next());
-    let (mut cards, mut declarer_won) = (Vec::new(), 0);
-    for _ in 0..count {
-        let card = rng.pick_card(pos.legal_cards());
-        let completes = pos.trick().len() == 3;
-        pos = pos.play(card).unwrap();
-        declarer_won += (completes && pos.leader().is_ns() == DECLARER.is_ns()) as u8;
-        cards.push(card);
-    }
-    Played { deal, strain, cards, pos, declarer_won }
-}
-
-/// The seats the player to move sees: its own and dummy's (declarer's when dummy is to move).
-fn known_seats(to_move: Seat) -> [Seat; 2] {
-    let dummy = DECLARER.partner();
-    if to_move == dummy {
-        [dummy, DECLARER]
-    } else {
-        [to_move, dummy]
-    }
-}
-
-fn request(played: &Played, contract: &str, samples: usize, seed: u64) -> SingleDummyRequest {
-    let known =
-        known_seats(played.pos.to_move()).iter().map(|&s| (s.to_string(), played.deal.hand(s).to_string())).collect();
-    SingleDummyRequest {
-        known,
-        contract: Some(contract.into()),
-        declarer: Some(DECLARER.to_string()),
-        played: played.cards.iter().map(|c| c.to_string()).collect(),
-        samples,
-        seed,
-        ..SingleDummyRequest::default()
-    }
-}
 
 /// Per legal card: mean tricks and make fraction over every layout of the hidden cards
 /// consistent with the play and `limits`, enumerated here and solved one by one.
@@ -295,12 +231,6 @@ fn strategy_fusion_double_dummy_beats_a_declarer_who_must_guess() {
     assert!(queen_with[Seat::East.index()] > 0 && queen_with[Seat::West.index()] > 0);
 }
 
-fn opening_lead_request(samples: usize) -> SingleDummyRequest {
-    let json = r#"{"known": {"W": "KQ53.T97.A864.J2"}, "contract": "4S", "declarer": "S", "played": [],
-        "constraints": {"N": {"hcp": [10, 15]}, "S": {"hcp": [15, 17], "S": [5, 7]}}, "seed": 1, "samples": "#;
-    serde_json::from_str(&format!("{json}{samples}}}")).unwrap()
-}
-
 #[test]
 fn every_sample_meets_the_constraints() {
     let req = opening_lead_request(500);
@@ -489,50 +419,4 @@ fn bad_requests_get_clear_errors() {
         r#"{"known": {}, "constraints": {"N": {"pts": [1, 2]}}, "samples": 1}"#
     )
     .is_err());
-}
-
-/// Not a test: the time of 200-sample analyses (the opening lead above, and declarer's play
-/// after 4, 8, 20 and 30 cards of random deals) with the transposition table kept across
-/// samples or cleared before each, on 1 and 2 threads; the best of interleaved rounds, as
-/// the machine is shared. `cargo test --release --test single_dummy -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn measure_table_reuse() {
-    let mut scenarios = vec![("opening lead".to_string(), opening_lead_request(200))];
-    for (seed, count) in [(8, 4), (6, 8), (5, 20), (7, 30)] {
-        let played = play_at_random(&mut Rng::new(seed), Strain::Hearts, count);
-        scenarios.push((format!("{count} cards played"), request(&played, "4H", 200, 1)));
-    }
-    for (name, req) in scenarios {
-        let mut best = [[f64::MAX; 2]; 2];
-        // Nodes searched on one thread: the machine-independent part of the comparison.
-        let mut nodes = [0u64; 2];
-        let mut answers = Vec::new();
-        for _ in 0..2 {
-            for (k, keep) in [true, false].into_iter().enumerate() {
-                let job = SingleDummy::new(&req).unwrap().keep_table(keep);
-                let mut solver = Solver::new(Config::default());
-                let started = std::time::Instant::now();
-                answers.push(solve(&job, &mut solver));
-                best[k][0] = best[k][0].min(started.elapsed().as_secs_f64() * 1e3);
-                nodes[k] = solver.stats().nodes();
-                #[cfg(feature = "parallel")]
-                {
-                    let started = std::time::Instant::now();
-                    answers.push(solve_parallel(&job, 2));
-                    best[k][1] = best[k][1].min(started.elapsed().as_secs_f64() * 1e3);
-                }
-            }
-        }
-        assert!(answers.windows(2).all(|w| w[0] == w[1]));
-        for (k, keep) in ["kept", "cleared"].into_iter().enumerate() {
-            let [one, two] = best[k];
-            println!(
-                "{name}, table {keep}: {} nodes; 1 thread {one:.0} ms ({:.1} samples/s), 2 threads {two:.0} ms ({:.1} samples/s)",
-                nodes[k],
-                2e5 / one,
-                2e5 / two
-            );
-        }
-    }
 }

@@ -66,26 +66,22 @@ pub fn trials(release: usize, debug: usize) -> usize {
     }
 }
 
-/// splitmix64: small, fast and good enough to draw test cases from a fixed seed.
+/// The engine's seeded generator, with what the tests draw from it.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(glasshand::rng::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(glasshand::rng::Rng::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+        self.0.below(n as u64) as usize
     }
 
     /// Uniform in `lo..=hi`.
@@ -98,10 +94,7 @@ impl Rng {
     }
 
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        self.0.shuffle(items)
     }
 
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
