@@ -7,8 +7,8 @@
 //! (in the `task` module, which also turns requests into tasks).
 
 use crate::{
-    pbn, Active, Card, Config, DdTable, Deal, Error, Position, Seat, SingleDummyRequest, SingleDummyResult, Strain,
-    TrickStats, TtMode, Vulnerability,
+    pbn, Active, Card, Config, DdTable, Deal, Error, Position, ProbeRecord, Seat, SingleDummyRequest,
+    SingleDummyResult, Strain, TrickStats, TtMode, Vulnerability,
 };
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -141,6 +141,9 @@ impl CardList {
 #[cfg_attr(feature = "serde", derive(Deserialize), serde(rename_all = "camelCase"))]
 pub struct TableRequest {
     pub deal: String,
+    /// Also return every null-window probe of the search ([`TableOut::probes`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub probes: bool,
     #[cfg_attr(feature = "serde", serde(default))]
     pub options: Options,
 }
@@ -274,11 +277,21 @@ pub fn parse_deal(text: &str) -> Result<Deal, Error> {
 // Outputs
 
 /// A deal's DD table: `{deal, tricks: {N: {NT, S, H, D, C}, E: …}}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct TableOut {
     pub deal: Deal,
     pub tricks: DdTable,
+    /// When the request asked for them: every null-window probe, strain by strain in the
+    /// order they were solved (MTD(f)'s steps: where a table's time goes).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub probes: Vec<ProbeRecord>,
+}
+
+impl TableOut {
+    pub fn new(deal: Deal, tricks: DdTable) -> TableOut {
+        TableOut { deal, tricks, probes: Vec::new() }
+    }
 }
 
 /// Cards with their tricks, written as an object in the engine's order (spades to clubs,

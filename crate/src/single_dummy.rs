@@ -458,13 +458,12 @@ impl Serialize for SingleDummyResult {
 #[cfg(feature = "serde")]
 impl Serialize for CardEstimate {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        // Four decimals: more would only print the float's noise.
-        let round = |x: f64| (x * 1e4).round() / 1e4;
+        // Unrounded: scripts compare exact means; the text views round.
         let mut out = s.serialize_struct("CardEstimate", 3)?;
-        out.serialize_field("tricks", &round(self.tricks))?;
-        out.serialize_field("stderr", &round(self.stderr))?;
+        out.serialize_field("tricks", &self.tricks)?;
+        out.serialize_field("stderr", &self.stderr)?;
         if let Some(make) = self.make {
-            out.serialize_field("make", &round(make))?;
+            out.serialize_field("make", &make)?;
         }
         out.end()
     }

@@ -1,8 +1,9 @@
-//! Reading the commands' input: deals, positions and play records, one per line or from a
-//! PBN file.
+//! Reading the commands' input into requests: deals, positions and play records, one per
+//! line (text or JSON) or one per game of a PBN file.
 
-use glasshand::schema::{parse_deal, PlayRequest, PositionRequest};
-use glasshand::{pbn, Card, Deal, Error, Game, Position, Seat, Strain};
+use crate::run::Numbered;
+use glasshand::schema::{parse_deal, CardList, Kind, PlayRequest, Request};
+use glasshand::{pbn, Deal, Error, Game};
 
 pub fn read_input(file: &Option<String>) -> Result<String, String> {
     use std::io::Read;
@@ -25,70 +26,60 @@ pub fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
 pub struct DealInput {
     pub line: usize,
     pub deal: Result<Deal, Error>,
-    pub text: String,
     pub game: Option<Game>,
 }
 
-/// Deals from a PBN file (when the text has `[Deal` tags) or one per line.
+/// Deals from a PBN file (when the text has `[Deal` tags) or one per line (`#` comments).
 pub fn read_deals(text: &str) -> Result<Vec<DealInput>, String> {
-    if text.contains("[Deal ") {
+    if is_pbn_file(text) {
         let games = pbn::parse_file(text).map_err(|e| format!("PBN file: {e}"))?;
         return Ok(games
             .into_iter()
             .enumerate()
-            .map(|(i, g)| DealInput { line: i + 1, deal: Ok(g.deal), text: g.deal.to_pbn(), game: Some(g) })
+            .map(|(i, g)| DealInput { line: i + 1, deal: Ok(g.deal), game: Some(g) })
             .collect());
     }
     Ok(numbered_lines(text)
         .into_iter()
         .filter(|(_, l)| !l.trim_start().starts_with('#'))
-        .map(|(line, l)| {
-            let t = l.trim().trim_matches('"');
-            DealInput { line, deal: parse_deal(t), text: t.to_string(), game: None }
-        })
+        .map(|(line, l)| DealInput { line, deal: parse_deal(l), game: None })
         .collect())
 }
 
-fn json_line<T: serde::de::DeserializeOwned>(line: &str) -> Result<T, Error> {
-    serde_json::from_str(line).map_err(|e| Error::Syntax(format!("bad JSON: {e}")))
+/// A request of `kind` from each JSON line.
+pub fn read_json_requests(text: &str, kind: Kind) -> Vec<Numbered> {
+    numbered_lines(text).into_iter().map(|(line, l)| (line, json_request(kind, l))).collect()
 }
 
-/// A position from a JSON line `{"deal", "trump", "leader", "trick"}`.
-pub fn parse_position(line: &str) -> Result<Position, Error> {
-    json_line::<PositionRequest>(line)?.position()
+pub fn json_request(kind: Kind, line: &str) -> Result<Request, Error> {
+    Request::deserialize(kind, &mut serde_json::Deserializer::from_str(line)).map_err(|e| match e {
+        // serde_json's own message for text that is not JSON at all.
+        Error::BadRequest(m) if serde_json::from_str::<serde_json::Value>(line).is_err() => Error::Syntax(m),
+        e => e,
+    })
 }
 
-/// A play record from the opening lead.
-pub struct PlayInput {
-    pub deal: Deal,
-    pub strain: Strain,
-    pub leader: Seat,
-    pub play: Vec<Card>,
-}
-
-/// An input's line (or game) number, from 1, and the input or what is wrong with it.
-pub type Numbered<T> = (usize, Result<T, Error>);
-
-/// Play records of a PBN file (contract, declarer and play section) or of JSON lines
-/// `{"deal", "trump", "leader", "play"}`, with their numbers.
-pub fn read_plays(text: &str) -> Result<Vec<Numbered<PlayInput>>, String> {
-    if text.contains("[Deal ") {
-        let games = pbn::parse_file(text).map_err(|e| format!("PBN file: {e}"))?;
-        let record = |g: Game| {
-            let contract = g.contract.ok_or_else(|| Error::Syntax("the game has no [Contract]".into()))?;
-            let declarer = g.declarer.ok_or_else(|| Error::Syntax("the game has no [Declarer]".into()))?;
-            Ok(PlayInput { deal: g.deal, strain: contract.strain, leader: declarer.next(), play: g.play })
-        };
-        return Ok(games.into_iter().enumerate().map(|(i, g)| (i + 1, record(g))).collect());
+/// Play records: the games of a PBN file (contract, declarer and play section), or JSON
+/// lines `{"deal", "trump", "leader", "play"}`.
+pub fn read_plays(text: &str) -> Result<Vec<Numbered>, String> {
+    if !is_pbn_file(text) {
+        return Ok(read_json_requests(text, Kind::Play));
     }
-    let record = |line: &str| {
-        let r: PlayRequest = json_line(line)?;
-        Ok(PlayInput {
-            deal: parse_deal(&r.deal)?,
-            strain: r.trump.parse()?,
-            leader: r.leader.parse()?,
-            play: r.play.parse()?,
-        })
+    let games = pbn::parse_file(text).map_err(|e| format!("PBN file: {e}"))?;
+    let request = |g: Game| {
+        let contract = g.contract.ok_or_else(|| Error::Syntax("the game has no [Contract]".into()))?;
+        let declarer = g.declarer.ok_or_else(|| Error::Syntax("the game has no [Declarer]".into()))?;
+        Ok(Request::Play(PlayRequest {
+            deal: g.deal.to_pbn(),
+            trump: contract.strain.to_string(),
+            leader: declarer.next().to_string(),
+            play: CardList::List(g.play.iter().map(|c| c.to_string()).collect()),
+            options: Default::default(),
+        }))
     };
-    Ok(numbered_lines(text).into_iter().map(|(i, line)| (i, record(line))).collect())
+    Ok(games.into_iter().enumerate().map(|(i, g)| (i + 1, request(g))).collect())
+}
+
+fn is_pbn_file(text: &str) -> bool {
+    text.contains("[Deal ")
 }

@@ -15,9 +15,11 @@ mod commands;
 mod input;
 mod json;
 mod progress;
-mod single;
+mod render;
+mod run;
 
 use clap::{Args, Parser, Subcommand};
+use glasshand::schema::Kind;
 use glasshand::{Config, Seat, TtMode, Vulnerability};
 
 /// glasshand: an exact double-dummy bridge solver (partition search).
@@ -125,12 +127,12 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => commands::demo(opts),
         Some(Command::Table { file }) => commands::table(opts, &file),
-        Some(Command::Analyse { file }) => commands::positions(opts, &file, commands::PositionJob::Analyse),
-        Some(Command::Solve { file }) => commands::positions(opts, &file, commands::PositionJob::Solve),
-        Some(Command::Inspect { file }) => commands::positions(opts, &file, commands::PositionJob::Inspect),
+        Some(Command::Analyse { file }) => commands::positions(opts, &file, Kind::Analyse),
+        Some(Command::Solve { file }) => commands::positions(opts, &file, Kind::Solve),
+        Some(Command::Inspect { file }) => commands::positions(opts, &file, Kind::Inspect),
         Some(Command::Par { file }) => commands::par(opts, &file),
         Some(Command::Play { file }) => commands::play(opts, &file),
-        Some(Command::Single { file }) => single::single(opts, &file),
+        Some(Command::Single { file }) => commands::single(opts, &file),
         Some(Command::Bench) => bench::signature(opts),
         Some(Command::Speed { file }) => bench::speed(opts, &file),
     }

@@ -1,5 +1,5 @@
 //! Progress on standard error: an indicatif bar on a terminal, a plain line every tenth when
-//! piped.
+//! piped, once the work has taken a second (a quick run stays quiet).
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -35,9 +35,9 @@ impl Progress {
             }
         } else if self.total >= 2 {
             let tenth = 10 * self.done / self.total;
-            if tenth > self.last_tenth {
+            let secs = self.start.elapsed().as_secs_f64();
+            if tenth > self.last_tenth && secs >= 1.0 {
                 self.last_tenth = tenth;
-                let secs = self.start.elapsed().as_secs_f64();
                 eprintln!("{}: {}/{} ({}%) {secs:.1} s", self.label, self.done, self.total, tenth * 10);
             }
         }

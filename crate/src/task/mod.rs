@@ -16,6 +16,7 @@
 //! a variant of [`Output`] and its request a variant of `Kind` and `Request`
 //! (`crate::schema`), and build it in `Request::task` (`request.rs`).
 
+mod batch;
 pub mod bench;
 mod play;
 mod position;
@@ -23,6 +24,7 @@ mod request;
 pub mod single;
 mod tables;
 
+pub use batch::Batch;
 pub use bench::BenchTask;
 pub use play::{analyse_play, PlayTask};
 pub use position::{AnalyseTask, InspectTask, SolveTask};
@@ -399,7 +401,11 @@ mod tests {
     #[test]
     fn parallel_runs_equal_stepped_runs() {
         let requests = [
-            Request::Table(crate::schema::TableRequest { deal: DEAL.into(), options: Default::default() }),
+            Request::Table(crate::schema::TableRequest {
+                deal: DEAL.into(),
+                probes: false,
+                options: Default::default(),
+            }),
             analyse_request(),
         ];
         for request in requests {

@@ -11,7 +11,9 @@ impl Request {
     /// The task that answers the request. Every input error is found here, before any search.
     pub fn task(&self) -> Result<AnyTask, Error> {
         Ok(match self {
-            Request::Table(r) => boxed(OneTable(TablesTask::new(vec![parse_deal(&r.deal)?], false))),
+            Request::Table(r) => {
+                boxed(OneTable(TablesTask::new(vec![parse_deal(&r.deal)?], false).with_probes(r.probes)))
+            }
             Request::Tables(r) => {
                 let deals =
                     r.deals.iter().enumerate().map(|(i, d)| parse_deal(d).map_err(|e| e.at(format!("deal {}", i + 1))));
@@ -41,7 +43,7 @@ impl Request {
 struct OneTable(TablesTask);
 
 impl Task for OneTable {
-    type Unit = [u8; 4];
+    type Unit = <TablesTask as Task>::Unit;
     type Output = TableOut;
 
     fn units(&self) -> usize {
@@ -52,11 +54,11 @@ impl Task for OneTable {
         self.0.progress_total()
     }
 
-    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
+    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<Self::Unit, Error> {
         self.0.run_unit(i, lane, events)
     }
 
-    fn finish(&self, rows: Vec<[u8; 4]>) -> Result<TableOut, Error> {
+    fn finish(&self, rows: Vec<Self::Unit>) -> Result<TableOut, Error> {
         Ok(self.0.finish(rows)?.remove(0))
     }
 
@@ -94,7 +96,7 @@ mod tests {
     #[test]
     fn one_table_and_par_let_idle_threads_join_their_strains() {
         // Without the forwarding, the browser's one-table jobs left the second thread idle.
-        let table = Request::Table(TableRequest { deal: DEAL.into(), options: Default::default() });
+        let table = Request::Table(TableRequest { deal: DEAL.into(), probes: false, options: Default::default() });
         assert!(helps(&table.task().unwrap()), "table");
         let par = Request::Par(ParRequest {
             deal: DEAL.into(),

@@ -2,7 +2,7 @@
 
 use super::{Lane, Task};
 use crate::schema::{Event, ParOut, ParScores, TableOut};
-use crate::{strain_order, DdTable, Deal, Error, Seat, SharedStrain, Strain, Vulnerability};
+use crate::{strain_order, DdTable, Deal, Error, ProbeRecord, Seat, SharedStrain, Strain, Vulnerability};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The DD tables of `deals`: unit `i` is the `i % 5`-th strain of deal `i / 5` in its
@@ -20,6 +20,9 @@ pub struct TablesTask {
     partial: Option<Mutex<Vec<(DdTable, u8)>>>,
     /// The strains in progress (deal index, strain), for threads that come to help.
     running: Mutex<Vec<(usize, Strain, Arc<SharedStrain>)>>,
+    /// Keep every probe of the search: then a strain runs whole on one solver, whose log
+    /// holds its probes, and no thread joins it.
+    probes: bool,
 }
 
 impl TablesTask {
@@ -27,7 +30,13 @@ impl TablesTask {
     pub fn new(deals: Vec<Deal>, announce: bool) -> TablesTask {
         let partial = announce.then(|| Mutex::new(vec![(DdTable::default(), 0); deals.len()]));
         let orders = deals.iter().map(strain_order).collect();
-        TablesTask { deals, orders, partial, running: Mutex::default() }
+        TablesTask { deals, orders, partial, running: Mutex::default(), probes: false }
+    }
+
+    /// Also returns every null-window probe of the search ([`TableOut::probes`]).
+    pub fn with_probes(mut self, probes: bool) -> TablesTask {
+        self.probes = probes;
+        self
     }
 
     pub fn deals(&self) -> &[Deal] {
@@ -36,8 +45,8 @@ impl TablesTask {
 }
 
 impl Task for TablesTask {
-    /// The four declarers' tricks in one strain, by seat.
-    type Unit = [u8; 4];
+    /// The four declarers' tricks in one strain, by seat, and its probes if kept.
+    type Unit = ([u8; 4], Vec<ProbeRecord>);
     type Output = Vec<TableOut>;
 
     fn units(&self) -> usize {
@@ -48,13 +57,18 @@ impl Task for TablesTask {
         (20 * self.deals.len()).max(1)
     }
 
-    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
+    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<Self::Unit, Error> {
         let (index, strain) = (i / 5, self.orders[i / 5][i % 5]);
         let deal = &self.deals[index];
         let shared = Arc::new(SharedStrain::new(*deal, strain));
-        lock(&self.running).push((index, strain, shared.clone()));
+        if !self.probes {
+            lock(&self.running).push((index, strain, shared.clone()));
+        }
+        lane.solver.log_probes(self.probes);
         let row =
             shared.run(lane.solver, &mut |declarer, tricks| events(Event::Entry { index, declarer, strain, tricks }));
+        let probes = lane.solver.take_probes();
+        lane.solver.log_probes(false);
         lock(&self.running).retain(|(_, _, s)| !Arc::ptr_eq(s, &shared));
         let row = row?;
         if let Some(partial) = &self.partial {
@@ -68,26 +82,27 @@ impl Task for TablesTask {
                 (*strains == 5).then_some(*table)
             };
             if let Some(tricks) = complete {
-                events(Event::Table { index, table: TableOut { deal: *deal, tricks } });
+                events(Event::Table { index, table: TableOut::new(*deal, tricks) });
             }
         }
-        Ok(row)
+        Ok((row, probes))
     }
 
-    fn finish(&self, rows: Vec<[u8; 4]>) -> Result<Vec<TableOut>, Error> {
+    fn finish(&self, rows: Vec<Self::Unit>) -> Result<Vec<TableOut>, Error> {
         Ok(self
             .deals
             .iter()
             .zip(&self.orders)
             .zip(rows.chunks(5))
             .map(|((&deal, order), rows)| {
-                let mut tricks = DdTable::default();
-                for (&strain, row) in order.iter().zip(rows) {
+                let mut out = TableOut::new(deal, DdTable::default());
+                for (&strain, (row, probes)) in order.iter().zip(rows) {
                     for seat in Seat::ALL {
-                        tricks.set(seat, strain, row[seat.index()]);
+                        out.tricks.set(seat, strain, row[seat.index()]);
                     }
+                    out.probes.extend_from_slice(probes);
                 }
-                TableOut { deal, tricks }
+                out
             })
             .collect())
     }
@@ -122,7 +137,7 @@ impl ParTask {
 }
 
 impl Task for ParTask {
-    type Unit = [u8; 4];
+    type Unit = <TablesTask as Task>::Unit;
     type Output = ParOut;
 
     fn units(&self) -> usize {
@@ -133,7 +148,7 @@ impl Task for ParTask {
         self.table.progress_total()
     }
 
-    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<[u8; 4], Error> {
+    fn run_unit(&self, i: usize, lane: &mut Lane<'_>, events: &mut dyn FnMut(Event)) -> Result<Self::Unit, Error> {
         self.table.run_unit(i, lane, events)
     }
 
@@ -141,8 +156,8 @@ impl Task for ParTask {
         self.table.help(lane, events)
     }
 
-    fn finish(&self, rows: Vec<[u8; 4]>) -> Result<ParOut, Error> {
-        let TableOut { deal, tricks } = self.table.finish(rows)?.remove(0);
+    fn finish(&self, rows: Vec<Self::Unit>) -> Result<ParOut, Error> {
+        let TableOut { deal, tricks, .. } = self.table.finish(rows)?.remove(0);
         let scores = ParScores::new(&tricks, self.dealer, self.vulnerable);
         Ok(ParOut { deal, dealer: self.dealer, vulnerable: self.vulnerable, tricks, scores })
     }
