@@ -3,19 +3,67 @@
 //! A boolean null-window search ("can North-South take `t` more tricks?") is combined
 //! MTD(f)-style into exact values. At the start of each trick it tries quick tricks, then a
 //! transposition table whose entries follow Bradmetz: per suit, the owners of the cards still
-//! in play (2 bits per card, highest first) and a mask over the top `k` active cards. An
-//! entry holds for every position with the same suit lengths and the same owners of the
-//! active cards: the inert cards below them may be dealt any way.
+//! in play and the top `k` cards the proof needed (the *active* cards). An entry holds for
+//! every position with the same suit lengths and the same owners of the active cards: the
+//! inert cards below them may lie anywhere.
 //!
-//! Public modules: [`task`] (every job written once, run stepped or in parallel),
-//! [`schema`] (the jobs' requests, events and outputs), [`pbn`], [`bench`] (the node-count
-//! signature). Inside: `cards` (the `u64` card set), `deal` (deals and positions), `trick`
-//! (the trick rules), `moves` (equivalent-card groups and their ordering), `hints` (the
-//! followers' first guesses), `quick_tricks`, `suit_cash` (one suit run by both hands),
-//! `tt`, `prefetch` and `huge_pages` (the TT's memory traffic), `search`, `config`,
-//! `solver` (MTD(f), per-card analysis, active cards), `table`, `par`, `play`, `stats`,
-//! `rng` (a seeded SplitMix64), `sample` (the layouts of the hidden hands), `single_dummy`
-//! (sampled double-dummy analysis).
+//! # Examples
+//!
+//! A deal's double-dummy table and its par:
+//!
+//! ```
+//! use glasshand::{dealer_par, pbn, solve_table, Config, Seat, Strain, Vulnerability};
+//!
+//! let deal = pbn::parse_deal("N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962")?;
+//! let table = solve_table(&deal, &Config::default())?;
+//! assert_eq!(table.get(Seat::North, Strain::Spades), 8);
+//! assert_eq!(table.get(Seat::West, Strain::Hearts), 9);
+//! let par = dealer_par(&table, Seat::North, Vulnerability::None);
+//! assert_eq!((par.score_ns, par.contracts_text()), (-100, "3S*-NS-1".to_string()));
+//! # Ok::<(), glasshand::Error>(())
+//! ```
+//!
+//! Every legal card of a position, in the middle of a trick:
+//!
+//! ```
+//! use glasshand::{pbn, Card, Config, Position, Seat, Solver, Strain};
+//!
+//! let deal = pbn::parse_deal("N:AQ... J4... 32... K5...")?;
+//! // Notrump, West leads the five of spades from the king; North to play.
+//! let pos = Position::new(deal, Strain::NoTrump, Seat::West, &[Card::parse("S5")?])?;
+//! let mut solver = Solver::new(Config::default());
+//! let cards = solver.analyse(&pos, &mut |_, _| {})?;
+//! // The queen wins, and the ace takes the king: both tricks. The ace first sets up the king.
+//! assert_eq!(cards, [(Card::parse("SA")?, 1), (Card::parse("SQ")?, 2)]);
+//! # Ok::<(), glasshand::Error>(())
+//! ```
+//!
+//! Every job is also a request of [`schema`] made a task of [`task`], the one path of the
+//! command line, the browser's worker and the Python module:
+//!
+//! ```
+//! use glasshand::schema::{Output, Request, SolveOut, PositionRequest};
+//! use glasshand::{task, Config, Solver};
+//!
+//! let request = Request::Solve(PositionRequest {
+//!     deal: "N:AQ... J4... 32... K5...".into(),
+//!     trump: "NT".into(),
+//!     leader: "W".into(),
+//!     trick: Default::default(),
+//!     options: Default::default(),
+//! });
+//! let out = task::run(request.task()?, &mut Solver::new(Config::default()), &mut |_| {})?;
+//! let Output::Solve(SolveOut { tricks, .. }) = out else { unreachable!() };
+//! assert_eq!(tricks, 0); // West on lead: North's ace and queen sit over the king
+//! # Ok::<(), glasshand::Error>(())
+//! ```
+//!
+//! # Layers
+//!
+//! The engine (cards, deals, the search, [`Solver`], [`SharedStrain`], par, single-dummy
+//! sampling) knows nothing of jobs. [`task`] writes every job once on the engine's public
+//! API, with [`schema`] for its requests, events and outputs. The front ends (the `glasshand`
+//! command, the wasm facade, the Python module) only carry requests and events.
 
 mod card;
 mod cards;

@@ -212,7 +212,7 @@ impl Layouts {
         self.slots.iter().position(|&s| s == Some(seat)).expect("a hidden seat has a slot")
     }
 
-    /// A layout meeting every limit, uniformly, or `None` after [`MAX_ATTEMPTS`] draws.
+    /// A layout meeting every limit, uniformly, or `None` after `MAX_ATTEMPTS` draws.
     pub fn sample(&self, rng: &mut Rng) -> Option<[Cards; 4]> {
         if self.count() == 0 || !self.points_possible() {
             return None;
