@@ -1,4 +1,4 @@
-//! How finely to split one DD table over two threads (crate/bench/WASM.md). For each deal,
+//! How finely to split one DD table over two threads (docs/wasm.md). For each deal,
 //! times in this thread's CPU time:
 //!   strain:     the four declarers of a strain with one solver, as a pool task does now;
 //!   pair:       North+South, then East+West, each pair with a fresh solver;
