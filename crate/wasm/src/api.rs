@@ -6,7 +6,7 @@
 
 use glasshand::schema::{Event, Output, Request};
 use glasshand::task::{AnyTask, Progress, Stepper, Task, ThreadSolver};
-use glasshand::{Config, Error};
+use glasshand::{Config, Error, Solver};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -17,6 +17,9 @@ pub const MAX_TT_MEGABYTES: usize = 64;
 pub struct Job {
     stepper: Stepper<AnyTask>,
     config: Config,
+    /// The bench signature's own fresh solver: its node count is that of one solver running
+    /// the deals in order, with the engine's default configuration, as `glasshand bench`.
+    fresh_solver: Option<Solver>,
     /// Stops the job: the search polls it, and the job ends with `stopped`.
     pub stop: Arc<AtomicBool>,
     /// Its `total()` is the units of progress, for the start message.
@@ -27,14 +30,26 @@ impl Job {
     /// Reads a request of `kind` (with serde-wasm-bindgen's deserializer in the browser).
     pub fn new<'de, D: serde::Deserializer<'de>>(kind: &str, request: D) -> Result<Job, Error> {
         let request = Request::deserialize(kind.parse()?, request)?;
-        let config = request.options().apply(Config { tt_megabytes: crate::budget::TT_MEGABYTES, ..Config::default() });
-        if !(1..=MAX_TT_MEGABYTES).contains(&config.tt_megabytes) {
+        let is_bench = matches!(request, Request::Bench(_));
+        let base = if is_bench {
+            Config::default()
+        } else {
+            Config { tt_megabytes: crate::budget::TT_MEGABYTES, ..Config::default() }
+        };
+        let config = request.options().apply(base);
+        if !is_bench && !(1..=MAX_TT_MEGABYTES).contains(&config.tt_megabytes) {
             let message = format!("ttMegabytes must be between 1 and {MAX_TT_MEGABYTES}, not {}", config.tt_megabytes);
             return Err(Error::BadRequest(message));
         }
         let task = request.task()?;
         let progress = Progress::new(task.progress_total());
-        Ok(Job { stepper: Stepper::new(task), config, stop: Arc::default(), progress })
+        let stop: Arc<AtomicBool> = Arc::default();
+        let fresh_solver = is_bench.then(|| {
+            let mut solver = Solver::new(config);
+            solver.set_stop(Some(stop.clone()));
+            solver
+        });
+        Ok(Job { stepper: Stepper::new(task), config, fresh_solver, stop, progress })
     }
 
     /// Runs the next unit of work on this thread's solver; the output after the last one.
@@ -42,15 +57,26 @@ impl Job {
         if self.stop.load(Ordering::Relaxed) {
             return Err(Error::Stopped { nodes: None });
         }
-        let mut solver = ThreadSolver::take(&self.config, Some(&self.stop));
         let progress = &self.progress;
-        let out = self.stepper.step(&mut solver, &mut |e| progress.send(e, sink))?;
+        let out = match &mut self.fresh_solver {
+            Some(solver) => self.stepper.step(solver, &mut |e| progress.send(e, sink))?,
+            None => self
+                .stepper
+                .step(&mut ThreadSolver::take(&self.config, Some(&self.stop)), &mut |e| progress.send(e, sink))?,
+        };
         Ok(out.inspect(|_| progress.finish(sink)))
     }
 
     /// Runs every unit over the rayon pool; `sink` may be called from any of its threads.
     #[cfg(feature = "parallel")]
-    pub fn run_parallel(self, sink: &(dyn Fn(Event) + Sync)) -> Result<Output, Error> {
+    pub fn run_parallel(mut self, sink: &(dyn Fn(Event) + Sync)) -> Result<Output, Error> {
+        if let Some(mut solver) = self.fresh_solver.take() {
+            // One solver in order: on this pool thread, step after step.
+            let progress = &self.progress;
+            let out = self.stepper.run(&mut solver, &mut |e| progress.send(e, &mut |e| sink(e)))?;
+            progress.finish(&mut |e| sink(e));
+            return Ok(out);
+        }
         let (config, stop, progress) = (&self.config, &self.stop, &self.progress);
         let solver = || ThreadSolver::take(config, Some(stop));
         let out = glasshand::task::run_parallel(self.stepper.task(), solver, &|e| progress.send(e, &mut |e| sink(e)))?;
@@ -103,6 +129,16 @@ mod tests {
 
     fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
         events.iter().filter(|e| e["type"] == kind).collect()
+    }
+
+    #[test]
+    fn bench_is_a_job_with_the_native_signature_even_after_other_jobs() {
+        // A table first leaves this thread's solver warm: the bench must not use it.
+        run("table", json!({"deal": DEAL})).unwrap();
+        let (out, events) = run("bench", json!({})).unwrap();
+        let native = glasshand::bench::signature(&Config::default(), &mut |_, _| {}).unwrap();
+        assert_eq!(out["nodes"], json!(native));
+        assert_eq!(of_type(&events, "deal").len(), glasshand::bench::DEALS.len());
     }
 
     #[test]
