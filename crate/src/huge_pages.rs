@@ -6,7 +6,7 @@
 //! distributions' default THP setting ("madvise") wants. Elsewhere, nothing.
 //!
 //! The key slots also start zeroed ([`ZeroedSlice`]): memory fresh from the kernel is zero
-//! already, and writing it again cost every process a few thousand page faults.
+//! already, and writing it again made every process start fault in the whole table.
 
 /// Asks for huge pages under the whole of `v`'s reserved capacity. Call it before the
 /// memory is first written: a page already faulted in stays small.
@@ -48,9 +48,9 @@ pub(crate) unsafe trait Zeroable: Copy {}
 
 /// `len` values that start as all-zero bytes, in memory fresh from the system. On Linux it is
 /// mapped at a 2 MB boundary, advised huge and faulted in one write per 2 MB page, and
-/// nothing writes the zeroes again. A `Vec` of the same 8 MB of key slots, filled at every
-/// process start, took a thousand small faults at its unaligned ends and the write: an easy
-/// deal's process took 3.7 ms, 2.2 ms now.
+/// nothing writes the zeroes again. A `Vec` of the key slots, filled at every process start,
+/// took small faults at its unaligned ends and wrote the whole table again: most of an easy
+/// deal's process.
 pub(crate) struct ZeroedSlice<T: Zeroable> {
     ptr: std::ptr::NonNull<T>,
     len: usize,

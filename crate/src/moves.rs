@@ -103,8 +103,8 @@ pub(crate) fn generate(
         }
     };
     // The groups suit by suit, each suit's from the top, in one loop over the four lanes:
-    // a loop per suit mispredicted its exit at every suit (a tenth of all mispredictions in
-    // cachegrind's model). A group ends at another hand's card, and within its lane.
+    // a loop per suit mispredicts its exit at every suit. A group ends at another hand's
+    // card, and within its lane.
     let mut groups = [(Card::new(Suit::Spades, 2), Card::new(Suit::Spades, 2)); 13];
     let mut count = 0;
     let mut mine = legal.0;
@@ -129,7 +129,7 @@ pub(crate) fn generate(
     let first = first();
     // One loop per kind of rules: with the rules in an enum, LLVM hoisted a load of the
     // lead's hands above the loop for followers too, over the follower's fields just written
-    // byte by byte, and the load waited for those stores (5% of `play_card` in perf).
+    // byte by byte, and the load stalled until those stores were done.
     if !order {
         push_groups(list, groups, first, |_, _| 0);
     } else if trick.len == 0 {
@@ -166,9 +166,8 @@ const SIDE_LENGTH: i32 = 3;
 /// own tenace into the previous hand's honour (trump contracts).
 const FINESSE: i32 = 30;
 const TENACE: i32 = 30;
-/// For a discard of a suit's lowest card (the README's two-suiter, notrump: 12% fewer nodes).
-/// Kept small: at 60 such discards rank above the ruffs that win, 22% more nodes on random
-/// deals.
+/// For a discard of a suit's lowest card: where its rank is not needed, its failure covers
+/// the suit's other low cards. Kept small, below the ruffs that win.
 const BOTTOM_DISCARD: i32 = 20;
 
 /// What the rules for a lead look at, computed once per node.
@@ -291,7 +290,7 @@ impl Lead {
             let theirs = opps.suit_len(suit);
             w += if ours > theirs && high.rank() > opp_top { 0 } else { -20 };
         } else {
-            // Lengths, as measured on the shared deals: leads into partner's length, and into
+            // Lengths, weighed by counting nodes: leads into partner's length, and into
             // a suit the last hand holds fewer of than the second, decide sooner; in a trump
             // contract so do a singleton (for a ruff) and a suit the opponents hold more of.
             w += PARTNER_LENGTH * length(partner) + length(lho) - length(rho);
@@ -399,9 +398,9 @@ impl Follow {
                     // Win as cheaply as possible: the lowest card of the group does it.
                     return 100 - rank;
                 }
-                // Make the next hand spend its winner, the highest card first (the
-                // symmetric deal's notrump tree is 15 times smaller so), unless partner
-                // may win the trick later.
+                // Make the next hand spend its winner, the highest card first (where no
+                // two cards touch, a low winner lets the last hand win cheaply with the
+                // card just above), unless partner may win the trick later.
                 return if self.ducks { -5 - rank } else { 40 + high.rank() as i32 };
             }
             return -rank;

@@ -1,6 +1,6 @@
 //! Cache prefetches for the TT and the lead hints, which every trick start reads at a random
-//! place. Their loads missed the cache on most nodes (perf: a fifth of the time); asked for
-//! early, they arrive while other work goes on.
+//! place. Their loads miss the cache on most nodes; asked for early, they arrive while other
+//! work goes on.
 
 /// Starts loading `slice[index]` into the cache (its first cache line). Elsewhere than
 /// x86-64, nothing.

@@ -211,8 +211,8 @@ impl Search<'_> {
 
     /// One card each: the trick is forced.
     // Out of line, as are `Failures::union` and `second_hand_wins`: each runs at few nodes,
-    // and inlined into the search they left V8 more values to spill (the three out of line:
-    // wasm 2% faster in node, deal by deal; natively the same).
+    // and inlined into the search they left V8 more values to spill (native code is no
+    // slower for it).
     #[inline(never)]
     fn last_trick(&mut self, leader: Seat) -> Outcome {
         self.stats.per_trick[12].nodes += 1;

@@ -21,7 +21,7 @@ impl Suit {
 
     pub const fn from_index(i: usize) -> Suit {
         // Neither a match nor an array: once inlined, LLVM turned the match into jump tables
-        // (a third of their jumps mispredicted) and an array is a load.
+        // (their indirect jumps often mispredicted) and an array is a load.
         // SAFETY: `i & 3` is one of the four discriminants of this `repr(u8)` enum.
         unsafe { std::mem::transmute::<u8, Suit>((i & 3) as u8) }
     }

@@ -5,9 +5,10 @@
 //! leader; the tricks left follow from the lengths. Per suit, the owner vector lists the
 //! owners of the cards still in play, highest first, 2 bits each from bit 0 up; only the
 //! first `k` of them (the active cards) must match. The keys lie open-addressed (linear
-//! probing, at most half full), each with its three newest entries on one cache line, so
-//! that one prefetch at the trick start brings the key and, for most keys, every entry it
-//! holds; in `TtMode::Exact` a side array holds each slot's cards in play.
+//! probing, at most half full), each with three entries on one cache line (its two newest
+//! and its most general), so that one prefetch at the trick start brings the key and, for
+//! most keys, every entry it holds; in `TtMode::Exact` a side array holds each slot's cards
+//! in play.
 //!
 //! Under each key the older entries lie flat, fifteen to four cache lines (a chunk), the
 //! chunks linked newest first. A probe reads them in order: an entry holds all four suits,
@@ -187,9 +188,8 @@ impl Entry {
     }
 
     /// The same test for wasm (no vectors there): the first owner bit that differs
-    /// (bits from K_SHIFT up forced on, so at most K_SHIFT) lies at 2k or above. V8 spilled
-    /// registers around its shifts by `cl`. In node, deal by deal against the mask: 2-5%
-    /// less time on the first 40 shared deals (four runs), the same on the 10 lighter ones.
+    /// (bits from K_SHIFT up forced on, so at most K_SHIFT) lies at 2k or above: one
+    /// `tzcnt` a suit, where V8 spilled registers around the mask's shifts by `cl`.
     #[cfg(any(target_arch = "wasm32", test))]
     #[inline(always)]
     fn matches_by_first_difference(&self, owners: &[u32; 4]) -> bool {
@@ -217,11 +217,10 @@ impl Entry {
 }
 
 /// Fifteen entries and the links fill four cache lines. Most keys hold a few entries, but the
-/// busiest hold hundreds, and each chunk is a cache miss: 256 bytes took 1.6% less time than
-/// 128 on the first 100 shared deals (512: no better, and short of keys at 16 MB). A chunk
-/// also links the two chunks after its next, so that a probe fetches three ahead instead of
-/// waiting on each link in turn (on the symmetric deals the link's load was 30% of a trick
-/// start).
+/// busiest hold hundreds, and each chunk is a cache miss: larger chunks pay, until a small
+/// table runs short of keys. A chunk also links the two chunks after its next, so that a
+/// probe fetches three ahead instead of waiting on each link in turn (on the hard deals that
+/// wait was a large part of a trick start).
 const CHUNK_ENTRIES: usize = 15;
 
 #[derive(Clone, Copy, Debug)]
@@ -598,15 +597,14 @@ impl Arena {
                 slot
             }
         };
-        // No search for an entry of the same class to tighten: one turns up in 4 stores of
-        // 100, after reading 17 entries on average. Two entries of one class decide
+        // No search for an entry of the same class to tighten: few stores find one, and
+        // only after reading many entries. Two entries of one class decide
         // whatever one entry with both their bounds would, since a probe reads on until
         // an entry decides.
         let new = Entry::new(owners, active, lower, upper);
         // The key's most general entry stays near (the one it replaces goes to the chunks);
         // else the new entry goes first among the newest, and the oldest of them to the
-        // chunks. The first 100 shared deals: 0.4% fewer nodes, 1.3% less time; the stress
-        // deals 1.5% and 2.9%.
+        // chunks. A probe tries the most general first (see `KeyNode::near`).
         let near = &mut self.keys[k].near;
         let new = if new.active_cards() < near[GENERAL].active_cards() {
             std::mem::replace(&mut near[GENERAL], new)
