@@ -2,8 +2,7 @@
 //! group of equivalent cards, a position of a play record); it reports [`Event`]s as units
 //! finish and folds the units' results into one output. The same task runs
 //! - stepped, one unit per call on the caller's solver ([`Stepper`]): the single-threaded
-//!   worker reads its messages between steps, and [`Solver::analyse`] and friends are loops
-//!   of steps;
+//!   worker reads its messages between steps;
 //! - in parallel over the rayon pool ([`run_parallel`], feature `parallel`), each thread with
 //!   its own solver: the command line and the threaded worker. A thread with no unit left
 //!   helps one still running where the task can split it ([`Task::help`]: a strain of a DD
