@@ -65,7 +65,8 @@ export function startServer({ isolation = true } = {}) {
 }
 
 export async function launchBrowser() {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: run tests/setup.sh`);
+  // The one browser of every test: a missing one fails the run, it never skips.
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or run tests/setup.sh)`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 

@@ -1,9 +1,8 @@
-// Development helper: screenshots a page of the site. node tests/browser/site-lib/shot.mjs PATH OUT.png [w h]
-import { startServer } from './server.mjs';
-import { launch } from './browser.mjs';
+// Development helper: screenshots a page of the site. node tests/browser/lib/shot.mjs PATH OUT.png [w h]
+import { launchBrowser, startServer } from './harness.mjs';
 let [path = 'index.html', out = 'tests/artifacts/dev.png', w = '1280', h = '800', wait = '1500'] = process.argv.slice(2);
 let server = await startServer();
-let browser = await launch();
+let browser = await launchBrowser();
 try {
   let page = await browser.newPage({ viewport: { width: +w, height: +h } });
   page.on('console', (m) => console.log('console:', m.type(), m.text()));
@@ -13,5 +12,5 @@ try {
   await page.screenshot({ path: out, fullPage: process.env.FULL === '1' });
 } finally {
   await browser.close();
-  server.stop();
+  await server.close();
 }
