@@ -11,9 +11,9 @@ import { join } from 'node:path';
 
 import {
   parsePbnDeal, parseSuitRanks, validateDeal, checkedDeal, dealToPbn, parseCard, parseContract, randomDeal,
-  seededRandom, contractScore, SEATS, STRAINS,
-} from '../../web/site/bridge.js';
-import { replay, legalCards, trickWinner, PlayHistory } from '../../web/site/play.js';
+  seededRandom, SEATS, STRAINS,
+} from '../../web/board/bridge.js';
+import { replay, legalCards, trickWinner, PlayHistory } from '../../web/board/play.js';
 import { parsePbnFile, parseLin, parseHandviewerUrl, parseAnything, toPbn, auctionResult } from '../../web/site/formats.js';
 import { encodeState, decodeState } from '../../web/site/share.js';
 import { EXAMPLES } from '../../web/site/examples.js';
@@ -213,13 +213,6 @@ describe('play rules, history and sharing', () => {
     assert.equal(dealToPbn(g.hands), t.deal);
   });
 
-  test('scores', () => {
-    assert.equal(contractScore(parseContract('4S'), 10, false), 420);
-    assert.equal(contractScore(parseContract('3NT'), 10, true), 630);
-    assert.equal(contractScore(parseContract('4HX'), 7, true), -800);
-    assert.equal(contractScore(parseContract('1NT'), 7, false), 90);
-  });
-
   test('the example endings teach what their text says (checked by brute force)', () => {
     // Tricks for the side on lead with the best card, and with the worst.
     let expect = { finesse: [4, 3], squeeze: [3, 1], endplay: [2, 1], ruff: [4, 3] };
@@ -259,8 +252,8 @@ describe('the site in Chromium', () => {
   // The page's state (web/site/state.js): importing it in the page gives the page's own
   // instance, as a module loads once per URL.
   const STATE = '/web/site/state.js';
-  const deal = (page) => page.evaluate(async (url) => (await import(url)).dealPbn(), STATE);
-  const dealIs = (page, pbn) => waitUntil(page, async ([url, d]) => (await import(url)).dealPbn() === d, [STATE, pbn]);
+  const deal = (page) => page.evaluate(async (url) => (await import(url)).site.dealPbn(), STATE);
+  const dealIs = (page, pbn) => waitUntil(page, async ([url, d]) => (await import(url)).site.dealPbn() === d, [STATE, pbn]);
   async function waitTable(page, pbn) {
     await dealIs(page, pbn);
     await page.waitForFunction(() => document.body.dataset.table === 'done', null, { timeout: 120000 });
@@ -388,8 +381,8 @@ describe('the site in Chromium', () => {
         await waitAnalysis(page);
         let shown = await cardNumbers(page);
         let api = await page.evaluate(async (url) => {
-          let { site, positionRequest } = await import(url);
-          let r = await site.solver.analyse(positionRequest(), { queue: true });
+          let { site } = await import(url);
+          let r = await site.solver.analyse(site.positionRequest(), { queue: true });
           return r.tricks;
         }, STATE);
         assert.deepEqual(shown, api, `card ${i}`);
@@ -399,9 +392,9 @@ describe('the site in Chromium', () => {
         await page.waitForFunction(() => document.body.dataset.inspect === 'done', null, { timeout: 60000 });
         let marks = await page.evaluate(() => [...document.querySelectorAll('#diagram .gh-hand .gh-slot.gh-inert')].map((s) => s.dataset.card).sort());
         let engine = await page.evaluate(async (url) => {
-          let { inspectFresh, trickStartRequest } = await import(url);
+          let { site } = await import(url);
           // As the page asks: a solve from an empty table.
-          let r = await inspectFresh(trickStartRequest(), { queue: true });
+          let r = await site.inspectFresh(site.trickStartRequest(), { queue: true });
           return { inert: r.active.inert, sharing: r.active.dealsSharing };
         }, STATE);
         assert.deepEqual(marks, [...engine.inert].sort(), `inert cards at card ${i}`);

@@ -4,17 +4,16 @@
 // keys change the state (state.js), the views (views.js, inside.js) draw it; the solver
 // runs in a worker behind web/glasshand.js.
 
-import { SEATS, STRAINS, SEAT_NAME, STRAIN_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, cardText, checkedDeal, handSize, parseCard, parsePbnDeal, randomDeal } from './bridge.js';
-import { DealDiagram, adoptDiagramStyles } from './diagram.js';
+import { SEATS, STRAINS, SEAT_NAME, STRAIN_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, cardText, checkedDeal, handSize, parseCard, parsePbnDeal, randomDeal } from '../board/bridge.js';
+import { DealDiagram, adoptDiagramStyles } from '../ui/diagram.js';
 import { DealEntry } from './entry.js';
 import { EXAMPLES, DEFAULT_EXAMPLE } from './examples.js';
-import { encodeState, decodeState } from './share.js';
+import { encodeState, decodeState, embedSnippets } from './share.js';
 import { toPbn } from './formats.js';
 import { LAYOUT } from './layout.js';
 import { Glasshand } from '../glasshand.js';
 import {
-  site, onChange, loadGame as loadState, setContract as setState, replayPosition, requestWork, prevTrick, nextTrick,
-  playCard as playState, bestCard, dealPbn, trickStartKey, forgetStaleSingle,
+  site, onChange, loadGame as loadState, setContract as setState, prevTrick, nextTrick, forgetStaleSingle,
 } from './state.js';
 import { buildSingle, renderSingle, renderSingleRun } from './single.js';
 import { buildFusion } from './fusion.js';
@@ -93,7 +92,7 @@ function renderSingleSoon() {
 
 /** Draws everything and asks the solver for what the new state needs. */
 function update() {
-  replayPosition();
+  site.replay();
   syncControls();
   renderBoard(diagram);
   renderTable(pickContract);
@@ -102,14 +101,14 @@ function update() {
   forgetStaleSingle();
   renderSingle();
   updateHash();
-  stopAblation(trickStartKey());
-  requestWork();
+  stopAblation(site.trickStartKey());
+  site.requestWork();
 }
 
 function updateHash() {
   currentHash = encodeState({
     hands: site.hands, trump: site.trump, leader: site.leader, contract: site.contract, declarer: site.declarer,
-    dealer: site.dealer, vulnerable: site.vulnerable, board: site.board, play: site.history.cards, cursor: site.history.cursor,
+    dealer: site.dealer, vulnerable: site.vulnerable, board: site.boardNumber, play: site.history.cards, cursor: site.history.cursor,
     perspective: site.perspective,
   });
   if (location.hash !== currentHash) history.replaceState(null, '', currentHash);
@@ -176,6 +175,8 @@ function buildControls() {
   $('#toggle-entry').addEventListener('click', () => showEntry($('#entry').hidden));
   $('#share-link').addEventListener('click', shareLink);
   $('#export-pbn').addEventListener('click', exportPbn);
+  $('#share-embed').addEventListener('click', showEmbed);
+  $('#embed-close').addEventListener('click', () => ($('#embed-export').hidden = true));
   $('#pbn-close').addEventListener('click', () => ($('#pbn-export').hidden = true));
 
   let strains = $('#strain-buttons');
@@ -261,14 +262,14 @@ function userPlay(card) {
 }
 
 function playCard(card) {
-  if (!playState(card)) return false;
+  if (!site.play(card)) return false;
   update();
   return true;
 }
 
 async function playBest() {
   stopAutoplay();
-  let c = await bestCard();
+  let c = await site.bestCard();
   if (c) playCard(c);
 }
 
@@ -278,7 +279,7 @@ async function playRest() {
   $('#btn-rest').textContent = 'Stop';
   try {
     while (site.autoplay === token && site.pos && !site.pos.over) {
-      let c = await bestCard();
+      let c = await site.bestCard();
       if (site.autoplay !== token || !c) break;
       playCard(c);
       await new Promise((r) => setTimeout(r, 350));
@@ -348,13 +349,27 @@ async function shareLink() {
   }
 }
 
+/** The deal's two embed snippets: the widget from the CDN, and this site's frame page. */
+function showEmbed() {
+  let version = site.solver?.version;
+  let { script, iframe } = embedSnippets(site, {
+    widgetUrl: `https://cdn.jsdelivr.net/npm/glasshand${version ? `@${version}` : ''}/widget.js`,
+    frameUrl: new URL('web/frame.html', document.baseURI).href,
+  });
+  $('#embed-script').value = script;
+  $('#embed-iframe').value = iframe;
+  $('#embed-export').hidden = false;
+  $('#embed-script').focus();
+  $('#embed-script').select();
+}
+
 function exportPbn() {
-  let t = site.cache.table.get(dealPbn());
+  let t = site.table();
   let score = t?.par?.dealerParScoreNs;
   let parInfo = score === undefined ? undefined : { score: score >= 0 ? `NS ${score}` : `EW ${-score}`, contract: t.par.dealerParContracts };
   let text = toPbn({
     hands: site.hands,
-    board: site.board || '1',
+    board: site.boardNumber || '1',
     dealer: site.dealer,
     vulnerable: site.vulnerable,
     contract: site.contract,

@@ -8,8 +8,8 @@
 import {
   ALL_CARDS, SEATS, SUITS, SEAT_NAME, SUIT_SYMBOL, SUIT_NAME, EntryError, cardName, cardsFromSuits,
   checkedDeal, dealToPbn, fillMissingHand, parsePbnDeal, parseSuitRanks, rankText, sortCards, suitsOf, validateDeal,
-} from './bridge.js';
-import { el as h } from './diagram.js';
+} from '../board/bridge.js';
+import { el as h } from '../ui/dom.js';
 import { parseAnything } from './formats.js';
 
 const emptyHands = () => ({ N: [], E: [], S: [], W: [] });

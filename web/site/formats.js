@@ -8,8 +8,8 @@ import {
   ALL_CARDS, EntryError, SEATS, SEAT_NAME, STRAINS, SUITS, RANKS, checkedDeal, contractText, dealToPbn,
   fillMissingHand, nextSeat, parseCard, parseContract, parsePbnDeal, parseVulnerable, partner, sideOf,
   sortCards, cardText,
-} from './bridge.js';
-import { trickWinner } from './play.js';
+} from '../board/bridge.js';
+import { trickWinner } from '../board/play.js';
 
 // ---- auctions ---------------------------------------------------------------------------
 

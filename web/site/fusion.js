@@ -6,9 +6,9 @@
 // finesse East.
 // The single-dummy table of the same position (`single`) shows the fused average.
 
-import { ALL_CARDS, SEATS, cardText, dealToPbn, nextSeat, parsePbnHand, seededRandom, sideOf, sortCards } from './bridge.js';
-import { el } from './diagram.js';
-import { renderSingleTable } from './single-table.js';
+import { ALL_CARDS, SEATS, cardText, dealToPbn, nextSeat, parsePbnHand, seededRandom, sideOf, sortCards } from '../board/bridge.js';
+import { el } from '../ui/dom.js';
+import { renderSingleTable } from '../ui/single-table.js';
 import { site, PRIORITY } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);

@@ -2,21 +2,26 @@
 // statistics per trick, and the classroom comparison (the same position solved again with
 // parts of the solver switched off).
 
-import { SEATS, SEAT_NAME, SIDE_NAME, SUITS, SUIT_SYMBOL, handSize, listText, rankText, sideOf } from './bridge.js';
+import { SEATS, SUITS, SUIT_SYMBOL, handSize, listText, rankText } from '../board/bridge.js';
 import { renderStatsChart, statsTable } from './chart.js';
-import { site, trickStartKey, trickStartRequest, inspectFresh, PRIORITY } from './state.js';
+import { inspectSentences } from '../board/words.js';
+import { site, PRIORITY } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);
 
 export function renderInside() {
   let pos = site.pos;
   if (!pos) return;
-  let r = site.cache.inspect.get(trickStartKey());
+  let r = site.inspection();
   let text = $('#active-text');
-  let trickNo = pos.tricks.length + 1 + (13 - handSize(site.hands));
+  let trickNo = site.trickNumber;
   document.body.dataset.inspect = r || pos.over ? 'done' : 'pending';
   if (pos.over) {
     text.textContent = 'The play is over. Go back to a trick to see which cards mattered there.';
+    return;
+  }
+  if (r?.error) {
+    inspectFailed(r.error);
     return;
   }
   if (!r) {
@@ -24,8 +29,6 @@ export function renderInside() {
     $('#stats-chart').replaceChildren();
     return;
   }
-  let leader = pos.current.leader;
-  let n = pos.trickStart[leader].length;
   // Per suit the active cards are the top ones: name the lowest that matters.
   let inPlay = SUITS.map((s) => SEATS.flatMap((x) => pos.trickStart[x]).filter((c) => c[0] === s));
   let activeBySuit = SUITS.map((s, i) => {
@@ -36,18 +39,13 @@ export function renderInside() {
     let low = cards.reduce((a, c) => ('AKQJT98765432'.indexOf(c[1]) > 'AKQJT98765432'.indexOf(a[1]) ? c : a));
     return `${SUIT_SYMBOL[s]} down to the ${rankText(low[1])}`;
   }).filter(Boolean);
-  let sharing = r.active.dealsSharing;
-  let inertCount = r.active.inert.length;
+  let said = inspectSentences(site, r);
   let p1 = document.createElement('span');
-  p1.textContent =
-    `At the start of trick ${trickNo}, ${SEAT_NAME[leader]} on lead, ${SIDE_NAME[sideOf(leader)]} can take ${r.tricks} of the ${n} tricks left. ` +
-    `The proof needs the ranks of ${listText(activeBySuit)}. `;
+  p1.textContent = `${said.value} The proof needs the ranks of ${listText(activeBySuit)}. `;
   let p2 = document.createElement('b');
   p2.id = 'deals-sharing';
-  p2.dataset.count = String(sharing);
-  p2.textContent = inertCount
-    ? `The other ${inertCount} cards are inert (x): this result holds for ${Number(sharing).toLocaleString('en')} deals that differ only in the x cards.`
-    : 'Every card is active here: no other layout shares this result.';
+  p2.dataset.count = String(r.active.dealsSharing);
+  p2.textContent = said.inert;
   text.replaceChildren(p1, p2);
   if (pos.current.cards.length) text.append(document.createTextNode(' (The x marks show at the start of the trick.)'));
   let scale = document.querySelector('input[name="chart-scale"]:checked')?.value || 'log';
@@ -95,8 +93,8 @@ export function runAblation({ force = false } = {}) {
   let pos = site.pos;
   if (!pos || pos.over || !site.solver) return;
   stopAblation();
-  let key = trickStartKey();
-  let req = trickStartRequest();
+  let key = site.trickStartKey();
+  let req = site.trickStartRequest();
   let tbody = $('#ablation-table tbody');
   let n = handSize(pos.trickStart);
   tbody.replaceChildren();
@@ -123,7 +121,7 @@ export function runAblation({ force = false } = {}) {
   document.body.dataset.ablation = 'pending';
   let results = {};
   // Queued jobs: the runs never replace each other, and only run after everything else.
-  let runs = ABLATIONS.filter((a) => !skipped.includes(a)).map((a) => [a, inspectFresh(req, { queue: true, priority: PRIORITY.ablation, ...a.options })]);
+  let runs = ABLATIONS.filter((a) => !skipped.includes(a)).map((a) => [a, site.inspectFresh(req, { queue: true, priority: PRIORITY.ablation, ...a.options })]);
   let shown = runs.map(([a, job]) => job
     .then((r) => {
       results[a.id] = r;

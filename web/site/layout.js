@@ -14,6 +14,7 @@ export const LAYOUT = /* html */ `
     <button type="button" id="random-deal">Random deal</button>
     <button type="button" id="toggle-entry" aria-expanded="false" aria-controls="entry">Enter a deal…</button>
     <button type="button" id="share-link">Copy link</button>
+    <button type="button" id="share-embed">Embed…</button>
     <button type="button" id="export-pbn">Export PBN</button>
   </nav>
 </header>
@@ -28,6 +29,14 @@ export const LAYOUT = /* html */ `
   <textarea id="pbn-text" rows="12" readonly spellcheck="false"></textarea>
   <div class="row"><a id="pbn-download" class="button" download="glasshand.pbn" href="#">Download glasshand.pbn</a>
   <button type="button" id="pbn-close">Close</button></div>
+</div>
+<div id="embed-export" class="panel" hidden>
+  <h2>Put this deal in a blog post</h2>
+  <label for="embed-script">Where the blog allows a script (WordPress.org, Blogger, a club site): the widget from a CDN.</label>
+  <textarea id="embed-script" rows="4" readonly spellcheck="false"></textarea>
+  <label for="embed-iframe">Where it allows only an iframe:</label>
+  <textarea id="embed-iframe" rows="3" readonly spellcheck="false"></textarea>
+  <div class="row"><button type="button" id="embed-close">Close</button></div>
 </div>
 <main class="layout">
   <section id="board" class="panel board" aria-labelledby="board-title" tabindex="-1">

@@ -3,12 +3,12 @@
 // `play` lists every card played (including ones that were undone and can be redone);
 // `at` is how many of them are on the table (omitted when all are).
 
-import { SEATS, STRAINS, checkedDeal, contractText, dealToPbn, parseContract, parsePbnDeal, parseCard, EntryError } from './bridge.js';
+import { checkedDeal, contractText, dealToPbn, parseContract, parsePbnDeal, parseCard, parseSeat, parseStrain, sideOf, EntryError } from '../board/bridge.js';
+import { settle } from '../board/board.js';
 
 /** Whose tricks the numbers count when the link does not say: the declarer's side. */
 export function defaultPerspective(st) {
-  let declarer = st.contract && st.declarer ? st.declarer : SEATS[(SEATS.indexOf(st.leader) + 3) % 4];
-  return declarer === 'N' || declarer === 'S' ? 'NS' : 'EW';
+  return sideOf(settle({ leader: st.leader, declarer: st.contract ? st.declarer : undefined }).declarer);
 }
 
 export function encodeState(st) {
@@ -39,21 +39,19 @@ export function decodeState(hash) {
   let p = new URLSearchParams(h);
   if (!p.get('deal')) return null;
   let hands = checkedDeal(parsePbnDeal(p.get('deal')));
-  let trump = (p.get('trump') || 'NT').toUpperCase();
-  if (trump === 'N') trump = 'NT';
-  if (!STRAINS.includes(trump)) throw new EntryError(`The link's trump “${trump}” is not NT, S, H, D or C`);
+  let trump = parseStrain(p.get('trump') || 'NT');
+  if (!trump) throw new EntryError(`The link's trump “${p.get('trump')}” is not NT, S, H, D or C`);
   let st = { hands, trump };
   let contract = p.get('contract');
   if (contract) {
     st.contract = parseContract(contract) || undefined;
-    let by = (p.get('by') || '').toUpperCase();
-    if (SEATS.includes(by)) st.declarer = by;
+    st.declarer = parseSeat(p.get('by')) || undefined;
   }
-  let leader = (p.get('leader') || '').toUpperCase();
-  st.leader = SEATS.includes(leader) ? leader : 'W';
-  let dealer = (p.get('dealer') || 'N').toUpperCase();
-  st.dealer = SEATS.includes(dealer) ? dealer : 'N';
-  st.vulnerable = ['None', 'NS', 'EW', 'All'].includes(p.get('vul')) ? p.get('vul') : 'None';
+  // What the link leaves out (or gets wrong) stays out: loading the game settles it
+  // (settle, web/board/board.js).
+  st.leader = parseSeat(p.get('leader')) || undefined;
+  st.dealer = parseSeat(p.get('dealer')) || undefined;
+  st.vulnerable = ['None', 'NS', 'EW', 'All'].includes(p.get('vul')) ? p.get('vul') : undefined;
   if (p.get('board')) st.board = p.get('board');
   let play = [];
   let ps = (p.get('play') || '').toUpperCase();
@@ -68,4 +66,25 @@ export function decodeState(hash) {
   let side = (p.get('for') || '').toUpperCase();
   if (side === 'NS' || side === 'EW') st.perspective = side;
   return st;
+}
+
+/**
+ * The two ways to put the deal on screen in a blog post: `script`, the widget loaded from
+ * `widgetUrl` (a CDN) with the deal's attributes, and `iframe`, the site's web/frame.html at
+ * `frameUrl` with the deal in its hash (for hosts that allow no scripts).
+ */
+export function embedSnippets(st, { widgetUrl, frameUrl, show = 'cards,table,play' }) {
+  const attrs = [['deal', dealToPbn(st.hands, 'N')]];
+  if (st.contract) attrs.push(['contract', contractText(st.contract)], ['declarer', st.declarer]);
+  else attrs.push(['trump', st.trump], ['leader', st.leader]);
+  if (st.dealer) attrs.push(['dealer', st.dealer]);
+  if (st.vulnerable) attrs.push(['vulnerable', st.vulnerable]);
+  attrs.push(['show', show]);
+  const html = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const script = `<script type="module" src="${html(widgetUrl)}"></script>\n` +
+    `<glasshand-deal ${attrs.map(([k, v]) => `${k}="${html(v)}"`).join(' ')}></glasshand-deal>`;
+  const hash = encodeState({ ...st, play: [], cursor: undefined, perspective: undefined });
+  const iframe = `<iframe src="${html(`${frameUrl}${hash}&show=${show}`)}" title="Bridge deal" ` +
+    'style="width:100%;border:0" height="640" loading="lazy"></iframe>';
+  return { script, iframe };
 }

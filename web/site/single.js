@@ -3,10 +3,11 @@
 // few of the sampled deals, and the strategy-fusion example worked live. The state and the
 // solver job are in state.js; app.js wires the controls to the functions here.
 
-import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, checkedDeal, listText, parsePbnDeal, handSize, sideOf } from './bridge.js';
-import { DealDiagram, el } from './diagram.js';
-import { renderSingleTable, SINGLE_TABLE_CSS } from './single-table.js';
-import { legalCards } from './play.js';
+import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, checkedDeal, listText, parsePbnDeal, handSize, sideOf } from '../board/bridge.js';
+import { DealDiagram } from '../ui/diagram.js';
+import { el } from '../ui/dom.js';
+import { renderSingleTable, SINGLE_TABLE_CSS } from '../ui/single-table.js';
+import { legalCards } from '../board/play.js';
 import { site, singleAvailable, hiddenSeats, runSingle, stopSingle } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -99,7 +100,7 @@ function constraintRows(hidden) {
 export function renderSingle() {
   let pos = site.pos;
   let available = singleAvailable();
-  document.body.dataset.single = site.single.run ? (site.single.run.done ? 'done' : site.single.run.error ? 'failed' : site.single.run.stopped ? 'stopped' : 'running') : 'idle';
+  document.body.dataset.single = site.singleRun ? (site.singleRun.done ? 'done' : site.singleRun.error ? 'failed' : site.singleRun.stopped ? 'stopped' : 'running') : 'idle';
   $('#single-run').disabled = !available || site.solver?.state === 'failed';
   if (!pos) return;
   if (!available) {
@@ -129,7 +130,7 @@ export function renderSingle() {
 
 /** Draws the run: progress, the card table, the sampled deals. Cheap enough per event. */
 export function renderSingleRun() {
-  let run = site.single.run;
+  let run = site.singleRun;
   let status = $('#single-status');
   status.classList.remove('important');
   $('#single-stop').hidden = !run || run.done || run.error || run.stopped;

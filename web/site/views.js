@@ -2,20 +2,21 @@
 // sentence under it, the DD table with par, and the play record. Each draws the state as
 // it is; app.js calls them when it changes. The inside-the-solver view is inside.js.
 
-import { SEATS, SEAT_NAME, SIDE_NAME, STRAIN_SYMBOL, SUIT_SYMBOL, cardText, contractText, handSize, rankText, sideOf } from './bridge.js';
-import { legalCards, replay, seatOfCard } from './play.js';
-import { cardBadges, renderPar, sideTotal } from './results.js';
-import { renderDdTable } from './dd-table.js';
-import { site, positionKey, trickStartKey, costKey, dealPbn, analysisState } from './state.js';
+import { SEAT_NAME, SUIT_SYMBOL, cardText, rankText } from '../board/bridge.js';
+import { replay, seatOfCard } from '../board/play.js';
+import { cardBadges } from '../board/results.js';
+import { diagramModel, plural, positionSentence as sentence, seatNames } from '../board/words.js';
+import { renderDdTable } from '../ui/dd-table.js';
+import { renderPar } from '../ui/par.js';
+import { site } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // ---- the diagram ------------------------------------------------------------------------
 
 /** Per-card badges for the position on screen. */
 function badges() {
-  let a = site.cache.analyse.get(positionKey());
+  let a = site.analysis();
   if (!site.pos || site.solver?.state === 'failed' || a?.failed) return {};
   return cardBadges(site.pos, a ?? null, {
     side: site.perspective,
@@ -28,8 +29,8 @@ function badges() {
 function inertCards() {
   let pos = site.pos;
   if (!pos || !$('#show-inert').checked || pos.over || pos.current.cards.length) return new Set();
-  let r = site.cache.inspect.get(trickStartKey());
-  return r ? new Set(r.active.inert) : new Set();
+  let r = site.inspection();
+  return r?.active ? new Set(r.active.inert) : new Set();
 }
 
 let badgeFrame = null;
@@ -39,7 +40,7 @@ export function updateBadges(diagram) {
   badgeFrame = requestAnimationFrame(() => {
     badgeFrame = null;
     diagram.setResults(badges());
-    document.body.dataset.analysis = analysisState();
+    document.body.dataset.analysis = site.analysisState();
   });
 }
 
@@ -47,30 +48,12 @@ export function renderBoard(diagram) {
   let pos = site.pos;
   if (!pos) return;
   let history = site.history;
-  let lastTrick = pos.tricks[pos.tricks.length - 1];
-  let showLast = !pos.current.cards.length && lastTrick && history.cursor > 0;
-  let trick = pos.current.cards.length ? pos.current : showLast ? lastTrick : null;
-  let centre = [];
-  if (site.contract) centre.push(`${site.contract.level}${STRAIN_SYMBOL[site.contract.strain]} by ${SEAT_NAME[site.declarer]}`);
-  else centre.push(site.trump === 'NT' ? 'Notrump' : `${STRAIN_SYMBOL[site.trump]} trumps`);
-  centre.push(`NS ${pos.won.NS} · EW ${pos.won.EW}`);
-  if (pos.over) centre.push('Play over');
-  else if (!history.cursor) centre.push(`${SEAT_NAME[pos.tomove]} leads`);
-  diagram.render({
-    hands: pos.hands,
-    names: site.names && Object.fromEntries(SEATS.map((s) => [s, site.names[s] ? `${SEAT_NAME[s]} · ${site.names[s]}` : SEAT_NAME[s]])),
-    dealer: handSize(site.hands) === 13 ? site.dealer : undefined,
-    vulnerable: site.vulnerable,
-    tomove: pos.tomove,
-    legal: pos.over ? new Set() : new Set(legalCards(pos.hands[pos.tomove], pos.current.cards)),
+  diagram.render(diagramModel(site, {
+    names: seatNames(site.names),
     results: badges(),
     inert: inertCards(),
-    trick: trick ? { leader: trick.leader, cards: trick.cards, winner: trick === lastTrick ? lastTrick.winner : undefined } : null,
-    centre,
-    showHcp: handSize(pos.hands) === 13,
-    label: `Deal: ${site.trump === 'NT' ? 'notrump' : STRAIN_SYMBOL[site.trump] + ' trumps'}, ${pos.over ? 'play over' : SEAT_NAME[pos.tomove] + ' to play'}`,
-  });
-  document.body.dataset.analysis = analysisState();
+  }));
+  document.body.dataset.analysis = site.analysisState();
   // Controls and the sentence under the diagram.
   for (let id of ['#btn-undo', '#btn-start', '#btn-prev-trick']) $(id).disabled = !history.canUndo();
   for (let id of ['#btn-redo', '#btn-end', '#btn-next-trick']) $(id).disabled = !history.canRedo();
@@ -80,31 +63,15 @@ export function renderBoard(diagram) {
 }
 
 function positionSentence() {
-  let pos = site.pos;
-  let P = site.perspective;
-  if (pos.over) {
-    let t = pos.won[P];
-    let s = `Play over: ${SIDE_NAME[P]} took ${plural(t, 'trick')}`;
-    if (site.contract && sideOf(site.declarer) === P) {
-      let d = t - (site.contract.level + 6);
-      s += ` — ${contractText(site.contract)} ${d >= 0 ? (d === 0 ? 'made exactly' : `made with ${plural(d, 'overtrick')}`) : `down ${-d}`}`;
-    }
-    return s + '.';
-  }
-  let trickNo = pos.tricks.length + 1 + (13 - handSize(site.hands));
-  let a = site.cache.analyse.get(positionKey());
-  let s = `Trick ${trickNo}, ${SEAT_NAME[pos.tomove]} to play.`;
-  if (a && a.done) s += ` With best play from here ${SIDE_NAME[P]} take ${plural(sideTotal(pos, P, a.best), 'trick')} in all.`;
-  else if (site.solver?.state !== 'failed') s += ' Solving…';
-  return s;
+  return sentence(site, site.perspective, site.analysis(), { solving: site.solver?.state !== 'failed' });
 }
 
 // ---- the DD table and par ---------------------------------------------------------------
 
 /** onPick(declarer, strain, tricks): a number was clicked. */
 export function renderTable(onPick) {
-  let t = site.hands && site.cache.table.get(dealPbn());
-  let fullDeal = handSize(site.hands) === 13;
+  let t = site.table();
+  let fullDeal = site.fullDeal;
   renderDdTable($('#dd-table'), {
     tricks: t?.tricks,
     fullDeal,
@@ -136,7 +103,7 @@ export function renderRecord(onJump) {
   }
   let tricks = [...full.tricks];
   if (full.current.cards.length) tricks.push({ ...full.current, winner: null });
-  let offset = 13 - handSize(site.hands);
+  let offset = site.trickNumber - 1 - site.pos.tricks.length;
   let costs = 0;
   tricks.forEach((t, ti) => {
     let li = document.createElement('li');
@@ -159,7 +126,7 @@ export function renderRecord(onJump) {
       span.className = `rc suit-${c[0]}` + (seat === t.winner ? ' won' : '');
       span.dataset.card = c;
       span.dataset.index = String(idx);
-      let cost = site.cache.cost.get(costKey(all.slice(0, idx + 1)));
+      let cost = site.cache.cost.get(site.costKey(all.slice(0, idx + 1)));
       span.innerHTML = `<small>${seat}</small>${SUIT_SYMBOL[c[0]]}${rankText(c[1])}`;
       let label = `${SEAT_NAME[seat]} ${cardText(c)}`;
       if (cost > 0) {
@@ -183,7 +150,7 @@ export function renderRecord(onJump) {
     ol.append(li);
   }
   let played = site.history.played;
-  let known = played.every((_, i) => site.cache.cost.has(costKey(played.slice(0, i + 1))));
+  let known = played.every((_, i) => site.cache.cost.has(site.costKey(played.slice(0, i + 1))));
   let note = played.length
     ? known
       ? costs

@@ -6,9 +6,12 @@
 // declarer="S" (or trump="NT" leader="W"), samples="200", seed="1", and per hidden seat
 // constraints-n|e|s|w="hcp 10-15, spades 5+" (see web/widget/README.md).
 
-import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, EntryError, handToPbn, nextSeat, parseContract, parsePbnHand, rankText } from '../site/bridge.js';
-import { el } from '../site/diagram.js';
-import { SINGLE_TABLE_NARROW_CSS, renderSingleTable } from '../site/single-table.js';
+import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, EntryError, handToPbn, parsePbnHand, parseSeat, rankText } from '../board/bridge.js';
+import { settle } from '../board/board.js';
+import { contractTitle, strainTitle } from '../board/words.js';
+import { contractAttr, integerAttr, seatAttr, strainAttr, text } from './attributes.js';
+import { el } from '../ui/dom.js';
+import { SINGLE_TABLE_NARROW_CSS, renderSingleTable } from '../ui/single-table.js';
 
 export const LEAD_ATTRIBUTES = ['hand', 'samples', 'seed', ...SEATS.map((s) => `constraints-${s.toLowerCase()}`)];
 const MAX_SAMPLES = 2000;
@@ -47,64 +50,49 @@ export function parseConstraints(text, attribute) {
   return out;
 }
 
-function integer(el, name, fallback, min, max) {
-  const text = el.getAttribute(name);
-  if (text === null || !text.trim()) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new EntryError(`${name}="${text}" must be a whole number from ${min} to ${max}`, name);
-  return n;
-}
-
 /**
  * The lead problem of the element's attributes, or throws an EntryError. `deal` may stand
  * for `hand` (the leader's hand is then taken from it). Returns {seat, cards, request,
  * contract, key}.
  */
-export function readLeadProblem(el, { parseSeat, parseStrain, dealHands }) {
-  const contractText = el.getAttribute('contract');
-  let contract;
-  if (contractText && contractText.trim()) {
-    try {
-      contract = parseContract(contractText);
-    } catch {
-      throw new EntryError(`contract="${contractText}" is not a contract: write it like 4S, 3NT or 2HX`, 'contract');
-    }
-  }
-  const declarerText = el.getAttribute('declarer');
-  const leaderText = el.getAttribute('leader');
-  const trumpText = el.getAttribute('trump');
-  const declarer = declarerText && declarerText.trim() ? parseSeat(declarerText, 'declarer') : null;
+export function readLeadProblem(el, dealHands) {
+  const contract = contractAttr(el);
+  const declarer = seatAttr(el, 'declarer');
+  const leaderGiven = seatAttr(el, 'leader');
   if (contract && !declarer) throw new EntryError('A lead problem with a contract needs declarer="N|E|S|W"', 'declarer');
-  const handText = el.getAttribute('hand');
+  // The leader as a board settles it (web/board/board.js), from declarer, leader or none.
+  const { leader } = settle({ declarer, leader: leaderGiven });
+  const handText = text(el, 'hand');
   let seat;
   let cards;
-  if (handText && handText.trim()) {
-    const m = /^\s*([NESWnesw])\s*:\s*(.*)$/.exec(handText);
-    if (!m) throw new EntryError(`hand="${handText}" needs its seat first, like hand="W:KQ53.T97.A864.J2"`, 'hand');
-    seat = parseSeat(m[1], 'hand');
+  if (handText) {
+    const m = /^([^:]*):(.*)$/.exec(handText);
+    seat = m && parseSeat(m[1]);
+    if (!seat) throw new EntryError(`hand="${handText}" needs its seat first, like hand="W:KQ53.T97.A864.J2"`, 'hand');
     cards = parsePbnHand(m[2].trim(), `hand="${handText}"`);
   } else if (dealHands) {
-    seat = leaderText && leaderText.trim() ? parseSeat(leaderText, 'leader') : declarer ? nextSeat(declarer) : 'W';
+    seat = leader;
     cards = dealHands[seat];
   } else {
     throw new EntryError('A lead problem needs the leader’s hand: hand="W:KQ53.T97.A864.J2"', 'hand');
   }
   if (cards.length !== 13) throw new EntryError(`The leader’s hand has ${cards.length} cards: give all 13`, 'hand');
-  const leader = declarer ? nextSeat(declarer) : leaderText && leaderText.trim() ? parseSeat(leaderText, 'leader') : seat;
-  if (leader !== seat) throw new EntryError(`The hand is ${SEAT_NAME[seat]}’s, but ${SEAT_NAME[leader]} is on lead`, 'hand');
+  if ((declarer || leaderGiven) && leader !== seat) {
+    throw new EntryError(`The hand is ${SEAT_NAME[seat]}’s, but ${SEAT_NAME[leader]} is on lead`, 'hand');
+  }
   const constraints = {};
   for (const s of SEATS) {
     const name = `constraints-${s.toLowerCase()}`;
-    const text = el.getAttribute(name);
-    if (text === null || !text.trim()) continue;
+    const given = text(el, name);
+    if (given === null) continue;
     if (s === seat) throw new EntryError(`${name}: ${SEAT_NAME[s]}’s hand is shown, not hidden`, name);
-    constraints[s] = parseConstraints(text, name);
+    constraints[s] = parseConstraints(given, name);
   }
-  const samples = integer(el, 'samples', 200, 1, MAX_SAMPLES);
-  const seed = integer(el, 'seed', 1, 0, 2 ** 32 - 1);
+  const samples = integerAttr(el, 'samples', 200, 1, MAX_SAMPLES);
+  const seed = integerAttr(el, 'seed', 1, 0, 2 ** 32 - 1);
   const deal = contract
     ? { contract: `${contract.level}${contract.strain}`, declarer }
-    : { trump: trumpText && trumpText.trim() ? parseStrain(trumpText) : 'NT', leader };
+    : { trump: strainAttr(el) || 'NT', leader: seat };
   const request = { known: { [seat]: handToPbn(cards) }, ...deal, played: [], constraints, samples, seed };
   return { seat, cards, contract, declarer, request, key: JSON.stringify(request) };
 }
@@ -124,9 +112,7 @@ function constraintText(c) {
  */
 export function renderLead(box, table, problem, lead) {
   const { seat, cards, contract, declarer, request } = problem;
-  const title = contract
-    ? `${contract.level}${STRAIN_SYMBOL[contract.strain]}${['', '×', '××'][contract.doubled || 0]} by ${SEAT_NAME[declarer]} · ${SEAT_NAME[seat]} to lead`
-    : `${request.trump === 'NT' ? 'Notrump' : `${STRAIN_SYMBOL[request.trump]} trumps`} · ${SEAT_NAME[seat]} to lead`;
+  const title = `${contract ? contractTitle(contract, declarer) : strainTitle(request.trump)} · ${SEAT_NAME[seat]} to lead`;
   const hand = el('div', { class: 'gw-hand', role: 'img', 'aria-label': `${SEAT_NAME[seat]}’s hand` },
     ...SUITS.map((s) => el('div', { class: `gw-suit gw-${s.toLowerCase()}` },
       el('span', { class: 'gw-sym', text: SUIT_SYMBOL[s] }),

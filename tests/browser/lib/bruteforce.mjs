@@ -1,7 +1,7 @@
 // A tiny exhaustive double-dummy search for small endings (a test oracle only, not part of
 // the site): tricks for the side of `tomove` from a position, trying every legal card.
-import { SEATS, nextSeat, sideOf } from '../../../web/site/bridge.js';
-import { legalCards, trickWinner } from '../../../web/site/play.js';
+import { SEATS, nextSeat, sideOf } from '../../../web/board/bridge.js';
+import { legalCards, trickWinner } from '../../../web/board/play.js';
 
 export function ddValue(hands, trump, leader, trick = []) {
   let h = Object.fromEntries(SEATS.map((s) => [s, [...hands[s]]]));

@@ -4,8 +4,8 @@
 // interval). The best card is marked. Each row is <tr data-card data-tricks data-stderr
 // data-make?> with the numbers as the solver gave them, so that tests can read them back.
 
-import { SEAT_NAME, cardText, cardName, sideOf } from './bridge.js';
-import { el } from './diagram.js';
+import { SEAT_NAME, cardText, cardName, sideOf } from '../board/bridge.js';
+import { el } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BAR_W = 160;

@@ -22,7 +22,8 @@
 //   centre       lines of text for the middle of the table (e.g. ["4♠ by S", "NS 3 · EW 1"])
 //   label        aria-label of the whole diagram
 
-import { SEATS, SUITS, SEAT_NAME, SUIT_SYMBOL, SUIT_NAME, cardName, nextSeat, rankText, hcp, isVulnerable } from './bridge.js';
+import { el } from './dom.js';
+import { SEATS, SUITS, SEAT_NAME, SUIT_SYMBOL, SUIT_NAME, cardName, nextSeat, rankText, hcp, isVulnerable } from '../board/bridge.js';
 
 export const DIAGRAM_CSS = `
 .gh-dia {
@@ -205,20 +206,6 @@ export function adoptDiagramStyles(root = document) {
 }
 
 const isRed = (suit) => suit === 'H' || suit === 'D';
-
-/** A DOM element: `attrs` `class`, `text`, `on<event>` handlers and attributes; children. */
-export function el(tag, attrs = {}, ...children) {
-  let e = document.createElement(tag);
-  for (let [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (let c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 
 /** One card face: a button when clickable, otherwise a plain box. */
 export function cardFace(card, { clickable = false, inert = false, label } = {}) {

@@ -286,7 +286,7 @@ export function hcp(cards) {
   return cards.reduce((sum, c) => sum + (v[c[1]] || 0), 0);
 }
 
-// ---- contracts, vulnerability, scores -------------------------------------------------
+// ---- contracts, vulnerability -------------------------------------------------
 
 /** "4SX", "3NT", "7N", "2HXX", "Pass" -> {level, strain, doubled: 0|1|2} or null for a pass-out. */
 export function parseContract(text) {
@@ -305,6 +305,18 @@ export function contractText(c) {
   return `${c.level}${c.strain}${['', 'X', 'XX'][c.doubled || 0]}`;
 }
 
+const SEAT_WORDS = { N: 'N', NORTH: 'N', E: 'E', EAST: 'E', S: 'S', SOUTH: 'S', W: 'W', WEST: 'W' };
+const STRAIN_WORDS = {
+  NT: 'NT', N: 'NT', NOTRUMP: 'NT', NOTRUMPS: 'NT', SA: 'NT',
+  S: 'S', SPADES: 'S', H: 'H', HEARTS: 'H', D: 'D', DIAMONDS: 'D', C: 'C', CLUBS: 'C', ...SUIT_ALIASES,
+};
+
+/** "n", "North" -> 'N'; null if not a seat. */
+export const parseSeat = (text) => SEAT_WORDS[String(text ?? '').trim().toUpperCase()] ?? null;
+
+/** "nt", "N", "♠", "spades" -> 'NT' | 'S' | …; null if not a strain. */
+export const parseStrain = (text) => STRAIN_WORDS[String(text ?? '').trim().toUpperCase()] ?? null;
+
 /** PBN Vulnerable values and friends -> 'None' | 'NS' | 'EW' | 'All'. */
 export function parseVulnerable(text) {
   let t = String(text || '').trim().toUpperCase();
@@ -316,32 +328,3 @@ export function parseVulnerable(text) {
 }
 
 export const isVulnerable = (vul, seat) => vul === 'All' || vul === sideOf(seat);
-
-/** Duplicate score of a contract for the declaring side (negative when it goes down). */
-export function contractScore(contract, tricks, vulnerable) {
-  let { level, strain, doubled = 0 } = contract;
-  let over = tricks - (level + 6);
-  if (over < 0) {
-    let down = -over;
-    if (!doubled) return -(vulnerable ? 100 : 50) * down;
-    let s = 0;
-    for (let i = 1; i <= down; i++) {
-      if (vulnerable) s += i === 1 ? 200 : 300;
-      else s += i === 1 ? 100 : i <= 3 ? 200 : 300;
-    }
-    return -s * (doubled === 2 ? 2 : 1);
-  }
-  let per = strain === 'C' || strain === 'D' ? 20 : 30;
-  let trickScore = per * level + (strain === 'NT' ? 10 : 0);
-  trickScore *= doubled === 2 ? 4 : doubled === 1 ? 2 : 1;
-  let score = trickScore;
-  score += trickScore >= 100 ? (vulnerable ? 500 : 300) : 50;
-  if (level === 6) score += vulnerable ? 750 : 500;
-  if (level === 7) score += vulnerable ? 1500 : 1000;
-  if (doubled) score += doubled === 2 ? 100 : 50;
-  if (over > 0) {
-    if (!doubled) score += over * per;
-    else score += over * (vulnerable ? 200 : 100) * (doubled === 2 ? 2 : 1);
-  }
-  return score;
-}

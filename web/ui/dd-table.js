@@ -4,9 +4,9 @@
 // while unknown and `current` for the contract being played; each host styles these
 // classes its own way. With `onPick` the numbers are buttons.
 
-import { SEAT_NAME, STRAINS, STRAIN_NAME, STRAIN_SYMBOL } from './bridge.js';
-import { el } from './diagram.js';
-import { contractReach } from './results.js';
+import { SEAT_NAME, STRAINS, STRAIN_NAME, STRAIN_SYMBOL } from '../board/bridge.js';
+import { el } from './dom.js';
+import { contractReach } from '../board/results.js';
 
 /**
  * Draws `table` (a <table>) afresh.

@@ -1,10 +1,9 @@
 // The solver's answers as the site and the widget both show them: the per-card badges, a
 // side's tricks with best play, the contract level a table entry reaches, and par.
-// Shared by web/site/ and web/widget/ (the widget imports it by relative URL).
+// Pure functions of the board model (web/board/), shared by the site and the widget.
 
 import { SEAT_NAME, SIDE_NAME, STRAIN_SYMBOL, sideOf, signed } from './bridge.js';
 import { legalCards } from './play.js';
-import { el } from './diagram.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -65,7 +64,6 @@ export function contractReach(tricks, strain, fullDeal) {
 }
 
 const SIDE_SHORT = { NS: 'N–S', EW: 'E–W' };
-const VUL_TEXT = { None: 'none vulnerable', NS: 'N–S vulnerable', EW: 'E–W vulnerable', All: 'both vulnerable' };
 const strainText = (s) => STRAIN_SYMBOL[s];
 
 /** DDS's par contracts ("4S-NS", "3N-E+1", "5D*-EW-2,4N*-EW-2") in readable form. */
@@ -80,21 +78,4 @@ export function parContractsText(text) {
     const over = m[5] ? ` ${signed(Number(m[5]))}` : '';
     return `${m[1]}${strainText(strain)}${dbl} by ${by}${over}`;
   }).join(' or ');
-}
-
-/** Fills `p` with the par sentence of a `par` result ({dealer, vulnerable,
- * dealerParScoreNs, dealerParContracts}); empty without a score. */
-export function renderPar(p, par) {
-  p.replaceChildren();
-  const score = par?.dealerParScoreNs;
-  if (score === undefined) return;
-  const who = `dealer ${SEAT_NAME[par.dealer]}, ${VUL_TEXT[par.vulnerable]}`;
-  if (score === 0) {
-    p.append('Par: ', el('strong', { text: '0' }), `, passed out (${who}).`);
-    return;
-  }
-  p.append('Par: ', el('strong', { text: `${score > 0 ? 'N–S' : 'E–W'} +${Math.abs(score)}` }));
-  const contracts = parContractsText(par.dealerParContracts);
-  if (contracts) p.append(` in ${contracts}`);
-  p.append(` (${who}).`);
 }
