@@ -68,6 +68,26 @@ function compileModule(url) {
   return compiled.get(key);
 }
 
+/**
+ * Starts the engine's module worker. A page may only start workers of its own origin: for an
+ * engine served from another (a CDN), a tiny module of the page's origin (a blob URL, `shim`,
+ * revoked once the worker answers) imports the worker from there, which the CDN allows
+ * (CORS). Its pool's nested workers cannot come from the CDN: the threaded build then fails
+ * to start and the API falls back to one thread.
+ */
+function startWorker(url, mode) {
+  const options = { type: 'module', name: `glasshand-${mode}` };
+  const here = globalThis.location?.origin;
+  if (!here || here === 'null' || url.origin === here) return { worker: new Worker(url, options), shim: null };
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  try {
+    return { worker: new Worker(shim, options), shim };
+  } catch (e) {
+    URL.revokeObjectURL(shim);
+    throw e;
+  }
+}
+
 function report(error) {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
   else console.error(error);
@@ -105,6 +125,7 @@ export class Glasshand extends EventTarget {
     this._initTimeout = options.initTimeoutMs || 30000;
     this._maxRestarts = options.maxRestarts ?? 5;
     this._onStateChange = options.onStateChange;
+    this._debug = Boolean(options.debug);
 
     this._state = 'loading';
     this._message = '';
@@ -217,14 +238,14 @@ export class Glasshand extends EventTarget {
    * `onEstimate(event)` with the whole estimate.
    */
   single(request, opts = {}) {
-    const { onCard, onProgress, onEstimate } = opts;
+    const { onCard, onProgress, onEstimate } = opts ?? {};
     const streams = {
       ...opts,
       onCard: undefined,
       onProgress: undefined,
       onEstimate: (e) => {
-        onEstimate?.(e);
-        onProgress?.(e.samples, e.total);
+        call(onEstimate, e);
+        call(onProgress, e.samples, e.total);
         if (typeof onCard !== 'function') return;
         for (const [card, estimate] of Object.entries(e.cards)) {
           try {
@@ -273,8 +294,9 @@ export class Glasshand extends EventTarget {
     this._setState('failed', 'destroyed');
   }
 
-  /** For tests: makes the engine panic (on a pool thread with `pool`). The worker reports
-   * it and is restarted; the promise rejects with code `panic`. */
+  /** For tests, on a solver created with `debug: true`: makes the engine panic (on a pool
+   * thread with `pool`). The worker reports it and is restarted; the promise rejects with
+   * code `panic`. */
   _debugPanic(pool = false) {
     return this._submit('panic', { pool }, { queue: true });
   }
@@ -282,6 +304,7 @@ export class Glasshand extends EventTarget {
   // --- internals ------------------------------------------------------------------------
 
   _submit(kind, request, opts) {
+    opts = opts && typeof opts === 'object' ? opts : {};
     if (this._destroyed) return Promise.reject(new GlasshandError('the solver was destroyed', 'destroyed'));
     const id = this._nextId++;
     const queue = Boolean(opts.queue);
@@ -302,7 +325,7 @@ export class Glasshand extends EventTarget {
     this._jobs.set(id, job);
     this._updateState();
     this._pump();
-    if (opts.signal) {
+    if (opts.signal && typeof opts.signal.addEventListener === 'function') {
       if (opts.signal.aborted) this.stop(id);
       else opts.signal.addEventListener('abort', () => this.stop(id), { once: true });
     }
@@ -320,7 +343,14 @@ export class Glasshand extends EventTarget {
     }
     if (!next) return;
     this._running = next;
-    this._worker.postMessage({ type: 'job', id: next.id, kind: next.kind, request: next.request });
+    try {
+      this._worker.postMessage({ type: 'job', id: next.id, kind: next.kind, request: next.request });
+    } catch (e) {
+      // A request the worker cannot receive (a function in it, …): only this job fails.
+      this._running = null;
+      this._settle(next, new GlasshandError(`the request cannot be sent to the worker: ${e.message}`, 'bad-request'));
+      this._pump();
+    }
   }
 
   // Cancels a job (code `stopped` or `replaced`). A waiting job rejects now; the running one
@@ -410,7 +440,7 @@ export class Glasshand extends EventTarget {
   async _spawn(mode) {
     const module = await compileModule(new URL(`${mode}/glasshand_bg.wasm`, this._pkgBase));
     if (this._destroyed) throw new Error('destroyed');
-    const worker = new Worker(this._workerUrl, { type: 'module', name: `glasshand-${mode}` });
+    const { worker, shim } = startWorker(this._workerUrl, mode);
     await new Promise((resolve, reject) => {
       const timer = setTimeout(() => fail(new Error(`no answer within ${this._initTimeout} ms`)), this._initTimeout);
       const fail = (err) => {
@@ -450,8 +480,9 @@ export class Glasshand extends EventTarget {
         module,
         threads: this._threadsWanted,
         pkgBase: this._pkgBase.href,
+        debug: this._debug,
       });
-    });
+    }).finally(() => shim && URL.revokeObjectURL(shim));
     if (this.timings.ready === null) this.timings.ready = performance.now() - this._t0;
     this._setState(this._jobs.size ? 'computing' : 'idle');
     this._pump();
@@ -542,6 +573,21 @@ export class Glasshand extends EventTarget {
   }
 }
 
+// A job method never throws: whatever it is given, its promise settles (a request it cannot
+// even read rejects with `bad-request`), and the solver goes on.
+for (const name of ['table', 'tables', 'solve', 'analyse', 'inspect', 'par', 'play', 'single', 'probeThreads', 'bench']) {
+  const method = Glasshand.prototype[name];
+  Glasshand.prototype[name] = function guarded(...args) {
+    try {
+      return method.apply(this, args);
+    } catch (e) {
+      const failed = Promise.reject(new GlasshandError(`bad request: ${e && e.message}`, 'bad-request'));
+      failed.id = 0;
+      return failed;
+    }
+  };
+}
+
 const cancelled = (code) => new GlasshandError(code === 'replaced' ? 'replaced by a newer job' : 'stopped', code);
 
 function dispatch(job, event) {
@@ -560,7 +606,8 @@ function call(cb, ...args) {
 }
 
 function engineOptions(opts) {
-  const out = { ...(opts.options || {}) };
+  opts = opts && typeof opts === 'object' ? opts : {};
+  const out = { ...(opts.options && typeof opts.options === 'object' ? opts.options : {}) };
   for (const k of ENGINE_KEYS) if (opts[k] !== undefined) out[k] = opts[k];
   return out;
 }

@@ -7,6 +7,8 @@
 //   ISOLATION=0 node web/serve.mjs     # no COOP/COEP, as GitHub Pages: see coi-sw.js
 //   node web/serve.mjs --no-isolation  # same as ISOLATION=0
 //
+//   CDN=1 SERVE_ROOT=dir node web/serve.mjs   # serves dir as a CDN would (the package's tests)
+//
 // Prints exactly one line `Serving at http://127.0.0.1:PORT/` once it listens.
 // No npm dependencies: only node's standard library.
 import { createServer } from 'node:http';
@@ -14,7 +16,10 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const ROOT = resolve(process.env.SERVE_ROOT || fileURLToPath(new URL('..', import.meta.url)));
+// CDN=1 answers as a CDN such as jsDelivr does: any origin may read and embed every file
+// (Access-Control-Allow-Origin: *, Cross-Origin-Resource-Policy: cross-origin), no COOP/COEP.
+const cdn = ['1', 'true', 'yes', 'on'].includes(String(process.env.CDN ?? '').toLowerCase());
 const HOST = '127.0.0.1';
 const port = Number.parseInt(process.env.PORT ?? '8000', 10);
 const isolation = !(process.argv.includes('--no-isolation')
@@ -46,7 +51,8 @@ const MIME = {
 };
 
 // Paths never served, whatever the request: the repository's internals and build trees.
-const HIDDEN = [/^\.git(\/|$)/, /^target(\/|$)/, /(^|\/)node_modules(\/|$)/, /^\.cargo(\/|$)/];
+// The repository's own build and tool folders; another SERVE_ROOT (a scratch project) is served whole.
+const HIDDEN = process.env.SERVE_ROOT ? [] : [/^\.git(\/|$)/, /^target(\/|$)/, /(^|\/)node_modules(\/|$)/, /^\.cargo(\/|$)/];
 
 function headersFor(type) {
   const h = {
@@ -54,9 +60,10 @@ function headersFor(type) {
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     // CORP on every asset: required for subresources of a COEP require-corp page, harmless otherwise.
-    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': cdn ? 'cross-origin' : 'same-origin',
   };
-  if (isolation) {
+  if (cdn) h['Access-Control-Allow-Origin'] = '*';
+  else if (isolation) {
     h['Cross-Origin-Opener-Policy'] = 'same-origin';
     h['Cross-Origin-Embedder-Policy'] = 'require-corp';
   }
