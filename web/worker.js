@@ -26,11 +26,17 @@ let current = null; // the running job: { id, job }
 const post = (msg) => self.postMessage(msg);
 const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
 
+let debug = false; // init's `debug`: the `panic` kind (for the tests of recovery) is allowed
+let initialising = false;
+
 self.addEventListener('message', (e) => {
   const msg = e.data;
-  if (!msg || typeof msg !== 'object') return;
-  if (msg.type === 'init') {
-    init(msg);
+  // Every message that is not a well-formed one gets an error reply, and changes nothing.
+  if (!msg || typeof msg !== 'object' || Array.isArray(msg)) {
+    postError(null, `a message must be an object with a type, not ${describe(msg)}`, 'bad-message');
+  } else if (msg.type === 'init') {
+    if (initialising || ready) postError(null, 'init was already sent', 'bad-message');
+    else init(msg);
   } else if (!ready) {
     early.push(msg);
   } else {
@@ -71,8 +77,13 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
+const describe = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'number' ? String(v) : typeof v);
+const validId = (id) => Number.isSafeInteger(id) && id > 0;
+
 async function init(msg) {
   const t0 = performance.now();
+  initialising = true;
+  debug = msg.debug === true;
   try {
     mode = msg.mode === 'threaded' ? 'threaded' : 'single';
     if (mode === 'threaded' && typeof Worker !== 'function') {
@@ -96,18 +107,23 @@ async function init(msg) {
     for (const m of early.splice(0)) handle(m);
   } catch (e) {
     post({ type: 'init-error', message: e && e.message ? e.message : String(e) });
+  } finally {
+    initialising = false;
   }
 }
 
 function handle(msg) {
   if (dead) return;
   if (msg.type === 'job') {
-    if (current) postError(msg.id, `job ${current.id} is still running: send one job at a time`, 'busy');
+    if (!validId(msg.id)) postError(null, `a job's id must be a positive integer, not ${describe(msg.id)}`, 'bad-message');
+    else if (current) postError(msg.id, `job ${current.id} is still running: send one job at a time`, 'busy');
+    else if (typeof msg.kind !== 'string') postError(msg.id, `a job's kind must be a string, not ${describe(msg.kind)}`, 'bad-request');
+    else if (msg.kind === 'panic' && !debug) postError(msg.id, "unknown kind 'panic'", 'bad-request');
     else run(msg);
   } else if (msg.type === 'stop') {
     if (current && (msg.id == null || msg.id === current.id)) current.job?.stop();
   } else {
-    postError(msg.id ?? null, `unknown message type '${msg.type}'`, 'bad-message');
+    postError(validId(msg.id) ? msg.id : null, `unknown message type ${typeof msg.type === 'string' ? `'${msg.type}'` : describe(msg.type)}`, 'bad-message');
   }
 }
 

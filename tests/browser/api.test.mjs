@@ -452,7 +452,7 @@ describe('the worker protocol (web/worker.js), without the API', () => {
 });
 
 describe('recovery', () => {
-  for (const [name, server, opts] of [['threaded', () => isolated, { threads: 2 }], ['single', () => plain, {}]]) {
+  for (const [name, server, opts] of [['threaded', () => isolated, { threads: 2, debug: true }], ['single', () => plain, { debug: true }]]) {
     test(`a panic in the ${name} engine is reported and the worker restarts`, async () => {
       const { page, info } = await solverPage(server(), opts);
       try {
