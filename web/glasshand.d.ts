@@ -31,11 +31,13 @@ export interface GlasshandOptions {
   /** Restarts allowed within a minute before the state becomes 'failed' (default 5). */
   maxRestarts?: number;
   onStateChange?: (detail: { state: State; message: string }) => void;
+  /** For the tests of recovery: allows `_debugPanic` (the worker refuses it otherwise). */
+  debug?: boolean;
 }
 
 /** Search settings; the ablation switches of the teaching site. */
 export interface EngineOptions {
-  /** Transposition-table memory per thread, MB (1..64, default 16). */
+  /** Transposition-table memory per thread, MB (1..64; default: `tt-megabytes` of wasm-pack.toml's [budget]). */
   ttMegabytes?: number;
   tt?: 'off' | 'exact' | 'relative' | 'partition';
   quickTricks?: boolean;
