@@ -34,7 +34,7 @@ fn legal_cards() {
     let deal = pbn::parse_deal(r["deal"].as_str().unwrap()).unwrap();
     for case in r["legal"].as_array().unwrap() {
         let position =
-            Position::new(deal.clone(), strain(&case["trump"]), seat(&case["leader"]), &cards(&case["trick"])).unwrap();
+            Position::new(deal, strain(&case["trump"]), seat(&case["leader"]), &cards(&case["trick"])).unwrap();
         assert_eq!(names(position.legal_cards().iter()), names(cards(&case["legal"])), "{}", case["why"]);
     }
 }
@@ -44,7 +44,7 @@ fn trick_winners() {
     let r = rules();
     let deal = pbn::parse_deal(r["deal"].as_str().unwrap()).unwrap();
     for case in r["tricks"].as_array().unwrap() {
-        let mut position = Position::at_trick_start(deal.clone(), strain(&case["trump"]), seat(&case["leader"]));
+        let mut position = Position::at_trick_start(deal, strain(&case["trump"]), seat(&case["leader"]));
         let mut winner = None;
         for card in cards(&case["cards"]) {
             let (next, won) = position.play_scored(card).unwrap();
