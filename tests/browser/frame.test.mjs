@@ -6,20 +6,12 @@
 //   node --test tests/browser/frame.test.mjs
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { artifactPath, DATA, launchBrowser, openPage, readJsonl, startServer } from './lib/harness.mjs';
+import { test } from 'node:test';
+import { artifactPath, browserAndServer, DATA, openPage, readJsonl } from './lib/harness.mjs';
 
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ isolation: false })]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = browserAndServer({ isolation: false });
 
 /** The widget of the frame: its deal once its table is done, and the table shown. */
 async function frameTable(frame) {
@@ -36,7 +28,7 @@ async function frameTable(frame) {
 }
 
 test('the example page sizes the frame from its posted height; the table is the ground truth; screenshots', async () => {
-  const page = await openPage(browser, server, 'web/frame-example.html', { contextOptions: { viewport: { width: 1366, height: 800 } } });
+  const page = await openPage(env.browser, env.server, 'web/frame-example.html', { contextOptions: { viewport: { width: 1366, height: 800 } } });
   try {
     const frame = page.frameLocator('iframe.glasshand');
     await frame.locator('glasshand-deal').waitFor();
@@ -65,7 +57,7 @@ test('the example page sizes the frame from its posted height; the table is the 
 test('the site’s Embed… panel gives the CDN script and the iframe; the iframe shows the deal', async () => {
   const deal = [...TABLES.keys()][425];
   const hash = `#deal=${deal.replace(/ /g, '+')}&trump=S&leader=W`;
-  const page = await openPage(browser, server, `index.html${hash}`, { contextOptions: { serviceWorkers: 'block' } });
+  const page = await openPage(env.browser, env.server, `index.html${hash}`, { contextOptions: { serviceWorkers: 'block' } });
   try {
     await page.click('#share-embed');
     const script = await page.inputValue('#embed-script');
@@ -75,7 +67,7 @@ test('the site’s Embed… panel gives the CDN script and the iframe; the ifram
     const src = /src="([^"]+)"/.exec(iframe)[1].replace(/&amp;/g, '&');
     assert.match(src, /\/web\/frame\.html#deal=/);
     // The snippet's frame on a page of its own.
-    const host = await openPage(browser, server, 'tests/browser/lib/blank.html');
+    const host = await openPage(env.browser, env.server, 'tests/browser/lib/blank.html');
     await host.setContent(`<iframe src="${src}" style="width:100%;border:0" height="640"></iframe>`);
     const inner = await (await host.$('iframe')).contentFrame();
     const shown = await frameTable(inner);

@@ -7,8 +7,8 @@
 //   node --test tests/browser/fuzz.test.mjs
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { DATA, launchBrowser, openPage, readJsonl, startServer } from './lib/harness.mjs';
+import { test } from 'node:test';
+import { browserAndServer, DATA, openPage, readJsonl } from './lib/harness.mjs';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 15);
@@ -16,15 +16,7 @@ const TABLES = readJsonl(join(DATA, 'tables.jsonl'));
 // Deals DDS solves in a few milliseconds: the good requests between the bad ones.
 const GOOD = [329, 425, 345, 152].map((i) => TABLES[i]);
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ isolation: false })]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = browserAndServer({ isolation: false });
 
 // Runs in the page: the generator of bad values, seeded (a small xorshift).
 const FUZZ_LIB = `
@@ -51,7 +43,7 @@ window.fuzzRandom = (seed) => {
 };`;
 
 test('the worker protocol: every bad message gets an error with a code; the next good job is answered', async () => {
-  const page = await openPage(browser, server);
+  const page = await openPage(env.browser, env.server);
   try {
     await page.addScriptTag({ content: FUZZ_LIB });
     const r = await page.evaluate(async ({ seed, ms, good }) => {
@@ -138,7 +130,7 @@ test('the worker protocol: every bad message gets an error with a code; the next
 });
 
 test('the JS API: bad calls reject with a code, never throw; random stops; the solver goes on', async () => {
-  const page = await openPage(browser, server);
+  const page = await openPage(env.browser, env.server);
   try {
     await page.addScriptTag({ content: FUZZ_LIB });
     const r = await page.evaluate(async ({ seed, ms, good }) => {

@@ -9,24 +9,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { ARTIFACTS, DATA, launchBrowser, openPage, readJsonl, REPO, startServer } from './lib/harness.mjs';
+import { test } from 'node:test';
+import { ARTIFACTS, browserAndServer, DATA, openPage, readJsonl, REPO } from './lib/harness.mjs';
 
 const TABLES = readJsonl(join(DATA, 'tables.jsonl'));
 const POSITIONS = readJsonl(join(DATA, 'positions.jsonl'));
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ isolation: false })]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = browserAndServer({ isolation: false });
 
 test('the real outputs and events of every job kind have the declared types (tsc --noEmit)', async () => {
-  const page = await openPage(browser, server);
+  const page = await openPage(env.browser, env.server);
   let outputs;
   try {
     outputs = await page.evaluate(async ({ deal, position }) => {

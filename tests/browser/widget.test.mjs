@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { ARTIFACTS, artifactPath, launchBrowser, readJsonl, REPO, DATA, startServer } from './lib/harness.mjs';
+import { describe, test } from 'node:test';
+import { artifactPath, ARTIFACTS, browserAndServer, DATA, readJsonl, REPO } from './lib/harness.mjs';
 import { parseConstraints } from '../../web/widget/lead-problem.js';
 
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
@@ -21,24 +21,14 @@ const WIDGET = '/web/widget/glasshand-widget.js';
 // Requests that start the engine: the API module, the worker, the wasm builds.
 const ENGINE_REQUEST = /\/web\/(glasshand\.js|worker\.js|pkg\/)/;
 
-let browser;
-let server;
-
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ isolation: false })]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = browserAndServer({ isolation: false });
 
 /**
  * Opens `path` in a fresh context, recording console errors, uncaught errors, unhandled
  * rejections, workers and engine requests (all hooked before the page loads).
  */
 async function open(path, { viewport = { width: 1000, height: 900 }, route } = {}) {
-  const context = await browser.newContext({ viewport });
+  const context = await env.browser.newContext({ viewport });
   await context.addInitScript(() => {
     window.addEventListener('unhandledrejection', (e) => console.error(`unhandledrejection: ${e.reason && e.reason.message}`));
   });
@@ -61,7 +51,7 @@ async function open(path, { viewport = { width: 1000, height: 900 }, route } = {
     if (ENGINE_REQUEST.test(r.url())) requests.push(r.url());
   });
   if (route) await page.route(route.pattern, route.handler);
-  await page.goto(new URL(path, server.url).href);
+  await page.goto(new URL(path, env.server.url).href);
   return { page, problems, workers, requests, close: () => context.close() };
 }
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -68,6 +69,22 @@ export async function launchBrowser() {
   // The one browser of every test: a missing one fails the run, it never skips.
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or run tests/setup.sh)`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * For a test file: Chromium and a dev server (`isolation` as startServer's), started before
+ * its tests and closed after them. Returns `{browser, server}`, filled in once started.
+ */
+export function browserAndServer({ isolation = true } = {}) {
+  const env = { browser: null, server: null };
+  before(async () => {
+    [env.browser, env.server] = await Promise.all([launchBrowser(), startServer({ isolation })]);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /**
