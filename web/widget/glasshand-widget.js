@@ -1,6 +1,6 @@
 // <glasshand-deal>: a bridge deal diagram with live double-dummy answers, for any page.
 //
-//   <script type="module" src="https://cdn.jsdelivr.net/npm/glasshand/web/widget/glasshand-widget.js"></script>
+//   <script type="module" src="https://cdn.jsdelivr.net/npm/glasshand@0.1.0/widget.js"></script>
 //   <glasshand-deal deal="N:AK.76.A85.AKQT95 J7632.T83.974.62 QT985.K4.KQJ3.84 4.AQJ952.T62.J73"
 //                   trump="NT" leader="W" show="cards,table,play"></glasshand-deal>
 //
@@ -209,9 +209,15 @@ export class GlasshandDeal extends HTMLElement {
     return board;
   }
 
+  /** Whether what the widget shows needs the solver (a diagram alone does not). */
+  #needsSolver() {
+    const show = this.#spec?.show;
+    return Boolean(show) && ['lead', 'table', 'play', 'inside'].some((t) => show.has(t));
+  }
+
   async #solve() {
     const board = this.#board;
-    if (!board || !this.#visible) return this.#render();
+    if (!board || !this.#visible || !this.#needsSolver()) return this.#render();
     if (!board.solver) {
       this.#render();
       try {
@@ -255,6 +261,7 @@ export class GlasshandDeal extends HTMLElement {
     if (this.#error) return 'error';
     if (this.#solverProblem) return 'failed';
     if (!this.#visible) return 'waiting';
+    if (!this.#needsSolver()) return 'done';
     if (!this.#board.solver) return 'loading';
     return this.#board.running.size ? 'solving' : 'done';
   }
@@ -279,7 +286,7 @@ export class GlasshandDeal extends HTMLElement {
     show(ui.inside, spec?.show.has('inside'));
     show(ui.dd, spec?.show.has('table'));
     show(ui.par, spec?.show.has('table'));
-    show(ui.foot, !this.#error && !(spec.show.size === 1 && spec.show.has('cards')));
+    show(ui.foot, this.#needsSolver());
     if (this.#error) {
       this.#diagram.render({ error: this.#error, label: 'Deal diagram' });
       return this.#status('');
@@ -313,7 +320,7 @@ export class GlasshandDeal extends HTMLElement {
   /** The status line: the solver's problem first, then `text`. */
   #status(text, problem = false) {
     const { status } = this.#ui;
-    const loading = this.#visible && !this.#board?.solver && !this.#error;
+    const loading = this.#visible && !this.#board?.solver && this.#needsSolver();
     status.textContent = this.#solverProblem || text || (loading ? 'Loading the solver\u2026' : '');
     status.classList.toggle('gw-problem', Boolean(this.#solverProblem) || problem);
   }
