@@ -79,3 +79,25 @@ test('the site’s Embed… panel gives the CDN script and the iframe; the ifram
     await page.closeAll();
   }
 });
+
+test('a lead problem from the hash: the frame’s lead table is the engine’s for the same request', async () => {
+  const hash = '#show=lead&hand=W:KQ53.T97.A864.J2&contract=4S&declarer=S&constraints-s=hcp+15-17,+spades+5%2B&samples=30&seed=2';
+  const page = await openPage(env.browser, env.server, `web/frame.html${hash}`);
+  try {
+    await page.waitForFunction(() => document.querySelector('glasshand-deal')?.leadResult, null, { timeout: 120000 });
+    const { shown, engine } = await page.evaluate(async () => {
+      const w = document.querySelector('glasshand-deal');
+      const shown = Object.fromEntries([...w.shadowRoot.querySelectorAll('tbody tr[data-tricks]')].map((tr) => [tr.dataset.card, Number(tr.dataset.tricks)]));
+      const { sharedSolver } = await import('/web/widget/glasshand-widget.js');
+      const r = await (await sharedSolver()).single({
+        known: { W: 'KQ53.T97.A864.J2' }, contract: '4S', declarer: 'S', played: [], constraints: { S: { hcp: [15, 17], S: [5, 13] } }, samples: 30, seed: 2,
+      }, { queue: true });
+      return { shown, engine: Object.fromEntries(Object.entries(r.cards).map(([c, e]) => [c, e.tricks])) };
+    });
+    assert.equal(Object.keys(shown).length, 13);
+    assert.deepEqual(shown, engine);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.closeAll();
+  }
+});
