@@ -79,8 +79,11 @@ function analyse(page, request) {
 
 function checkAgainstNative(run, want) {
   const { deals, ...numbers } = run.result;
-  assert.deepEqual(numbers, want, 'the native numbers for the same seed');
+  const { deals: nativeDeals, ...wanted } = want;
+  assert.deepEqual(numbers, wanted, 'the native numbers for the same seed');
   assert.equal(deals.length, Math.min(8, want.samples));
+  // The native command shows the same first deals (it has since the CLI runs the engine's tasks).
+  if (nativeDeals) assert.deepEqual(deals, nativeDeals, 'the native deals for the same seed');
   return deals;
 }
 
