@@ -72,8 +72,8 @@ function compileModule(url) {
  * Starts the engine's module worker. A page may only start workers of its own origin: for an
  * engine served from another (a CDN), a tiny module of the page's origin (a blob URL, `shim`,
  * revoked once the worker answers) imports the worker from there, which the CDN allows
- * (CORS). Its pool's nested workers cannot come from the CDN: the threaded build then fails
- * to start and the API falls back to one thread.
+ * (CORS). The pool's nested workers start the same way (wasm-bindgen-rayon loads its helper
+ * as a blob), so an isolated page gets threads from a CDN too.
  */
 function startWorker(url, mode) {
   const options = { type: 'module', name: `glasshand-${mode}` };

@@ -188,6 +188,24 @@ describe('from a CDN: the page on one origin, the package on another', () => {
     }
   });
 
+  test('a cross-origin isolated page (COOP/COEP) gets threads from the CDN, with the same tables', async () => {
+    const isolated = await serve({ SERVE_ROOT: join(SCRATCH, 'blog'), ISOLATION: '1' });
+    const { page, problems, context } = await open(isolated);
+    try {
+      assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+      assert.deepEqual(await shownTable(page, '#w1'), TABLES.get(FAST[1]));
+      const solver = await page.evaluate(async (url) => {
+        const s = await (await import(url)).sharedSolver();
+        return { mode: s.mode, threads: s.threads, why: s.fallbackReason };
+      }, `${cdn}npm/glasshand@${version}/widget.js`);
+      assert.equal(solver.mode, 'threaded', solver.why);
+      assert.ok(solver.threads >= 2, `${solver.threads} threads`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a page whose CSP forbids the worker: the widget says why, never a blank', async () => {
     const { page, context } = await open(`${blog}strict.html`);
     try {
