@@ -54,7 +54,7 @@ function restoreFromHash(hash) {
   try {
     let s = decodeState(hash);
     if (!s) return false;
-    loadGame({ ...s, fromHash: true });
+    loadGame({ ...s, fresh: true });
     return true;
   } catch (e) {
     setStatus(`The link could not be read: ${e.message}`, true);
@@ -170,7 +170,8 @@ function buildControls() {
   for (let e of EXAMPLES) ex.append(option(e.id, e.title));
   ex.addEventListener('change', () => ex.value && loadExample(ex.value));
   $('#random-deal').addEventListener('click', () => {
-    loadGame({ hands: randomDeal(), declarer: 'S', dealer: 'N', vulnerable: 'None', trump: 'NT' });
+    // A fresh board: South declares notrump, and the rest are the board's defaults.
+    loadGame({ hands: randomDeal(), declarer: 'S', trump: 'NT', fresh: true });
   });
   $('#toggle-entry').addEventListener('click', () => showEntry($('#entry').hidden));
   $('#share-link').addEventListener('click', shareLink);

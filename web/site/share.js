@@ -20,8 +20,10 @@ export function encodeState(st) {
     p.set('contract', contractText(st.contract));
     if (st.declarer) p.set('by', st.declarer);
   }
-  if (st.dealer && st.dealer !== 'N') p.set('dealer', st.dealer);
-  if (st.vulnerable && st.vulnerable !== 'None') p.set('vul', st.vulnerable);
+  // What the board's defaults (settle) give anyway stays out of the link.
+  const defaults = settle();
+  if (st.dealer && st.dealer !== defaults.dealer) p.set('dealer', st.dealer);
+  if (st.vulnerable && st.vulnerable !== defaults.vulnerable) p.set('vul', st.vulnerable);
   if (st.board) p.set('board', st.board);
   if (st.play && st.play.length) {
     p.set('play', st.play.join(''));
@@ -39,7 +41,7 @@ export function decodeState(hash) {
   let p = new URLSearchParams(h);
   if (!p.get('deal')) return null;
   let hands = checkedDeal(parsePbnDeal(p.get('deal')));
-  let trump = parseStrain(p.get('trump') || 'NT');
+  let trump = p.get('trump') ? parseStrain(p.get('trump')) : settle().trump;
   if (!trump) throw new EntryError(`The link's trump “${p.get('trump')}” is not NT, S, H, D or C`);
   let st = { hands, trump };
   let contract = p.get('contract');

@@ -33,7 +33,7 @@ const changed = (what, detail) => site.onChange(what, detail);
 
 /**
  * Loads a deal and its settings. game: {hands, trump?, leader?, declarer?, contract?, dealer?,
- * vulnerable?, perspective?, play?, cursor?, board?, names?, example?}.
+ * vulnerable?, perspective?, play?, cursor?, board?, names?, example?, fresh?}.
  * Returns why the play record stops early, if it does.
  */
 export function loadGame(game) {
@@ -41,8 +41,8 @@ export function loadGame(game) {
   site.example = game.example;
   site.boardNumber = game.board;
   site.names = game.names;
-  // A link says all it means: it borrows nothing from the deal shown before.
-  const problem = site.load(game, game.fromHash ? {} : { trump: site.trump, leader: site.leader, dealer: site.dealer });
+  // A fresh game (a link, a random deal) borrows nothing from the deal shown before.
+  const problem = site.load(game, game.fresh ? {} : { trump: site.trump, leader: site.leader, dealer: site.dealer });
   site.perspective = game.perspective || sideOf(site.declarer);
   // Hidden hands and constraints describe one deal's auction.
   Object.assign(site.single, { hidden: null, constraints: {} });

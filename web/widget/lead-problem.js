@@ -92,7 +92,7 @@ export function readLeadProblem(el, dealHands) {
   const seed = integerAttr(el, 'seed', 1, 0, 2 ** 32 - 1);
   const deal = contract
     ? { contract: `${contract.level}${contract.strain}`, declarer }
-    : { trump: strainAttr(el) || 'NT', leader: seat };
+    : { trump: settle({ trump: strainAttr(el) }).trump, leader: seat };
   const request = { known: { [seat]: handToPbn(cards) }, ...deal, played: [], constraints, samples, seed };
   return { seat, cards, contract, declarer, request, key: JSON.stringify(request) };
 }
