@@ -31,6 +31,7 @@ while read -r f; do
 done < web/widget/FILES
 cp web/glasshand.d.ts web/widget/widget.d.ts "$STAGE/"
 cp web/widget/README.md "$STAGE/README.md"
+cp LICENSE "$STAGE/LICENSE"
 printf '%s\n' "// <glasshand-deal>: importing this module defines the element (see README.md)." \
     "export * from './widget/glasshand-widget.js';" \
     "export { default } from './widget/glasshand-widget.js';" > "$STAGE/widget.js"
@@ -49,7 +50,7 @@ package = {
         "./widget": {"types": "./widget.d.ts", "default": "./widget.js"},
         "./package.json": "./package.json",
     },
-    "files": ["glasshand.js", "glasshand.d.ts", "worker.js", "widget.js", "widget.d.ts",
+    "files": ["glasshand.js", "glasshand.d.ts", "worker.js", "widget.js", "widget.d.ts", "LICENSE",
               "board/", "ui/", "widget/", "pkg/threaded/", "pkg/single/"],
     "sideEffects": ["./widget.js", "./widget/glasshand-widget.js"],
     "keywords": ["bridge", "double-dummy", "solver", "webassembly", "web-component"],
