@@ -51,6 +51,20 @@ pub enum Error {
     },
     /// No layout of the hidden hands meets what is known (or too few to find one).
     NoLayout,
+    /// A rank named twice in a suit's holdings.
+    DuplicateRank(char),
+    /// More cards in a suit's holdings than the suit has.
+    SuitTooLong {
+        count: usize,
+    },
+    /// A suit-play problem in which North-South hold no card of the suit.
+    NoSuitCards,
+    /// Vacant places that cannot hold the missing cards (or more than 13 in a hand).
+    BadVacantPlaces {
+        west: u8,
+        east: u8,
+        missing: u8,
+    },
 }
 
 impl Error {
@@ -75,6 +89,10 @@ impl Error {
             Error::At(_, e) => e.code(),
             Error::HeldElsewhere { .. } => "held-elsewhere",
             Error::NoLayout => "no-layout",
+            Error::DuplicateRank(_) => "duplicate-card",
+            Error::SuitTooLong { .. } => "too-many-cards",
+            Error::NoSuitCards => "no-cards",
+            Error::BadVacantPlaces { .. } => "bad-vacant-places",
         }
     }
 }
@@ -143,6 +161,13 @@ impl fmt::Display for Error {
                 f,
                 "no layout of the hidden hands meets the constraints (none exists, or fewer than one in {} random layouts)",
                 crate::sample::MAX_ATTEMPTS
+            ),
+            Error::DuplicateRank(r) => write!(f, "the {r} is in the holdings twice"),
+            Error::SuitTooLong { count } => write!(f, "the holdings have {count} cards; a suit has 13"),
+            Error::NoSuitCards => write!(f, "North and South hold no card of the suit"),
+            Error::BadVacantPlaces { west, east, missing } => write!(
+                f,
+                "vacant places {west} (West) and {east} (East) cannot hold the {missing} missing cards (at most 13 each)"
             ),
         }
     }

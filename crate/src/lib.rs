@@ -61,7 +61,7 @@
 //! # Layers
 //!
 //! The engine (cards, deals, the search, [`Solver`], [`SharedStrain`], par, single-dummy
-//! sampling) knows nothing of jobs. [`task`] writes every job once on the engine's public
+//! sampling, exact suit play: [`SuitPlay`]) knows nothing of jobs. [`task`] writes every job once on the engine's public
 //! API, with [`schema`] for its requests, events and outputs. The front ends (the `glasshand`
 //! command, the wasm facade, the Python module) only carry requests and events.
 
@@ -90,6 +90,7 @@ mod stats;
 mod strain;
 mod suit;
 mod suit_cash;
+mod suit_play;
 pub mod task;
 mod trick;
 mod tt;
@@ -111,6 +112,9 @@ pub use solver::{Active, ProbeRecord, Solver};
 pub use stats::{Stats, TrickStats};
 pub use strain::{solve_strain, solve_table, strain_order, SharedStrain};
 pub use suit::{Strain, Suit};
+pub use suit_play::{
+    AveragePlan, Defender, Hand, Holding, Line, Split, SuitAnalysis, SuitLeadResult, SuitPlay, TargetPlan, Vacant,
+};
 pub use task::analyse_play;
 pub use task::bench;
 #[cfg(feature = "parallel")]

@@ -1,0 +1,109 @@
+//! Exact suit play: the best line for each trick target in one suit, under the model that
+//! SuitPlay and the suit-combination encyclopedias use. North-South hold some cards of a
+//! suit; every split of the rest between East and West is weighted by vacant places;
+//! declarer leads every trick from the hand he likes and decides only on what he has seen;
+//! the defenders see everything and know his strategy. A strategy gives a trick vector over
+//! the layouts, and the Pareto front of those vectors answers every target and the average.
+//!
+//! Files: `holding` (parsing), `layouts` (the gap layouts and their weights), `pareto`
+//! (fronts), `solver` (the recursion over information sets), `line` (plans read off the
+//! tree), `double_dummy` (minimax per layout), `analysis` (the answer).
+
+mod analysis;
+mod double_dummy;
+mod holding;
+mod layouts;
+mod line;
+mod pareto;
+mod solver;
+
+pub use analysis::{AveragePlan, Split, SuitAnalysis, TargetPlan};
+pub use holding::Holding;
+pub use layouts::Vacant;
+pub use line::Line;
+pub use solver::{Defender, Hand};
+
+use crate::Error;
+use analysis::{assemble, LeadPart};
+use layouts::Layouts;
+use solver::{Arena, NodeKind, Search};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// One suit-play problem: the holdings and the vacant places.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuitPlay {
+    holding: Holding,
+    layouts: Layouts,
+}
+
+/// The game after one opening lead: what a unit of the suit task computes.
+#[derive(Clone, Debug)]
+pub struct SuitLeadResult {
+    part: LeadPart,
+    arena: Arena,
+}
+
+impl SuitPlay {
+    /// Reads the holdings (`AK987x`, `Jx`; see [`Holding::parse`]) and checks the vacant
+    /// places (each at most 13, together at least the missing cards).
+    pub fn new(north: &str, south: &str, vacant: Vacant) -> Result<SuitPlay, Error> {
+        let holding = Holding::parse(north, south)?;
+        let layouts = Layouts::new(&holding, vacant)?;
+        Ok(SuitPlay { holding, layouts })
+    }
+
+    pub fn holding(&self) -> &Holding {
+        &self.holding
+    }
+
+    /// Declarer's distinct opening leads (one card per run of touching cards), each
+    /// `(hand, rank)` with rank 0 for the 2.
+    pub fn opening_leads(&self) -> Vec<(Hand, u8)> {
+        Search::new(&self.layouts, None).opening_leads(&self.holding)
+    }
+
+    /// The game after the `i`th opening lead, on a search of its own; `stop` ends it early.
+    pub fn solve_lead(&self, i: usize, stop: Option<Arc<AtomicBool>>) -> Result<SuitLeadResult, Error> {
+        let (hand, rank) = self.opening_leads()[i];
+        let mut search = Search::new(&self.layouts, stop);
+        let node = search.after_opening_lead(&self.holding, hand, rank)?;
+        Ok(SuitLeadResult { part: LeadPart { hand, rank, arena: 0, node }, arena: search.arena })
+    }
+
+    /// Folds the results of every opening lead, in the order of [`SuitPlay::opening_leads`].
+    pub fn finish(&self, leads: Vec<SuitLeadResult>) -> SuitAnalysis {
+        let mut arenas = Vec::with_capacity(leads.len());
+        let mut parts = Vec::with_capacity(leads.len());
+        for (i, lead) in leads.into_iter().enumerate() {
+            parts.push(LeadPart { arena: i, ..lead.part });
+            arenas.push(lead.arena);
+        }
+        assemble(&self.holding, &self.layouts, &arenas, &parts)
+    }
+
+    /// The whole analysis on one search (one thread, trick starts shared by every lead).
+    pub fn analyse(&self, stop: Option<Arc<AtomicBool>>) -> Result<SuitAnalysis, Error> {
+        let mut search = Search::new(&self.layouts, stop);
+        let root = search.root(&self.holding)?;
+        let arena = search.arena;
+        let NodeKind::Declarer { edges, .. } = &arena.nodes[root as usize].kind else {
+            unreachable!("declarer has a card to lead")
+        };
+        let parts: Vec<LeadPart> = edges
+            .iter()
+            .map(|edge| {
+                let solver::Action::Play { hand, rank } = edge.action else { unreachable!("a lead") };
+                LeadPart { hand, rank, arena: 0, node: edge.child }
+            })
+            .collect();
+        Ok(assemble(&self.holding, &self.layouts, std::slice::from_ref(&arena), &parts))
+    }
+
+    /// How many nodes the whole game's search builds (for measurements).
+    pub fn count_nodes(&self) -> Result<usize, Error> {
+        let mut search = Search::new(&self.layouts, None);
+        search.root(&self.holding)?;
+        Ok(search.arena.nodes.len())
+    }
+}

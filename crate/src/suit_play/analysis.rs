@@ -1,0 +1,155 @@
+//! The answer for a holding: for each trick target the best probability and a line, the
+//! best average, and every card layout with its tricks.
+
+use super::double_dummy::double_dummy;
+use super::holding::{ranks_text, Holding, RankSet};
+use super::layouts::{GapCounts, Layouts};
+use super::line::{extract, Line};
+use super::pareto::Vectors;
+use super::solver::{Arena, Hand};
+use std::collections::HashMap;
+
+/// The best chance of at least `tricks` tricks and a line that reaches it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TargetPlan {
+    pub tricks: u8,
+    pub probability: f64,
+    pub line: Line,
+}
+
+/// The best expected number of tricks and a line that reaches it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AveragePlan {
+    pub tricks: f64,
+    pub line: Line,
+}
+
+/// One card layout of the missing cards.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Split {
+    pub west: String,
+    pub east: String,
+    pub probability: f64,
+    /// The tricks the best-average line takes on it.
+    pub tricks: u8,
+    /// The tricks with every card in view.
+    pub double_dummy: u8,
+}
+
+/// The exact analysis of a holding.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SuitAnalysis {
+    pub north: String,
+    pub south: String,
+    pub missing: String,
+    /// The number of card layouts (of nonzero probability).
+    pub layouts: usize,
+    /// One for each target from 1 to the longer hand's length.
+    pub targets: Vec<TargetPlan>,
+    pub average: AveragePlan,
+    /// The probability-weighted double-dummy tricks: at least `average.tricks`; the
+    /// difference is strategy fusion.
+    pub double_dummy: f64,
+    pub splits: Vec<Split>,
+}
+
+/// The game after one opening lead, as one search built it.
+#[derive(Clone, Copy, Debug)]
+pub struct LeadPart {
+    pub hand: Hand,
+    pub rank: u8,
+    /// Which arena holds the part.
+    pub arena: usize,
+    pub node: u32,
+}
+
+/// Folds the parts (one per opening lead) into the analysis.
+pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &[LeadPart]) -> SuitAnalysis {
+    let width = layouts.layouts.len();
+    let mut all = Vectors::new(width);
+    let mut from = Vec::new();
+    for (p, part) in parts.iter().enumerate() {
+        let front = &arenas[part.arena].nodes[part.node as usize].front;
+        for i in 0..front.len() {
+            all.push(front.get(i));
+            from.push((p, i as u32));
+        }
+    }
+    let keep = all.front();
+    let weights: Vec<f64> = layouts.layouts.iter().map(|l| l.weight).collect();
+    let line_of = |k: usize| {
+        let (p, i) = from[k];
+        let part = parts[p];
+        let next = extract(&arenas[part.arena], layouts, part.node, i);
+        Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
+    };
+    let expected = |k: usize| all.get(k).iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum::<f64>();
+    // Ties go to the higher average, then to the earlier vector.
+    let best_by = |score: &dyn Fn(usize) -> f64| {
+        let mut best = keep[0];
+        for &k in &keep[1..] {
+            let (a, b) = ((score(k), expected(k)), (score(best), expected(best)));
+            if a.0 > b.0 + 1e-12 || (a.0 > b.0 - 1e-12 && a.1 > b.1 + 1e-12) {
+                best = k;
+            }
+        }
+        best
+    };
+    let longest = holding.north.count_ones().max(holding.south.count_ones()) as u8;
+    let targets = (1..=longest)
+        .map(|t| {
+            let chance = |k: usize| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
+            let k = best_by(&chance);
+            TargetPlan { tricks: t, probability: chance(k), line: line_of(k) }
+        })
+        .collect();
+    let k = best_by(&expected);
+    let average = AveragePlan { tricks: expected(k), line: line_of(k) };
+    let dd = double_dummy(holding, layouts);
+    let double_dummy = dd.iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum();
+    let splits = card_layouts(holding, layouts, all.get(k), &dd);
+    SuitAnalysis {
+        north: ranks_text(holding.north),
+        south: ranks_text(holding.south),
+        missing: ranks_text(holding.missing()),
+        layouts: splits.len(),
+        targets,
+        average,
+        double_dummy,
+        splits,
+    }
+}
+
+/// Every card layout of nonzero probability, East's shortest first.
+fn card_layouts(holding: &Holding, layouts: &Layouts, tricks: &[u8], dd: &[u8]) -> Vec<Split> {
+    let index: HashMap<GapCounts, usize> = layouts.layouts.iter().enumerate().map(|(i, l)| (l.west, i)).collect();
+    let missing = holding.missing();
+    let ranks: Vec<u8> = (0..13u8).filter(|r| missing >> r & 1 == 1).collect();
+    let mut splits = Vec::new();
+    for pick in 0u32..1 << ranks.len() {
+        let west: RankSet =
+            ranks.iter().enumerate().filter(|(i, _)| pick >> i & 1 == 1).fold(0, |s, (_, r)| s | 1 << r);
+        let counts = layouts
+            .gaps
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (g, gap)| acc | u64::from((west & gap.cards).count_ones()) << (4 * g));
+        let Some(&l) = index.get(&GapCounts(counts)) else { continue };
+        splits.push((
+            missing & !west,
+            Split {
+                west: ranks_text(west),
+                east: ranks_text(missing & !west),
+                probability: layouts.card_layout_probability(west.count_ones()),
+                tricks: tricks[l],
+                double_dummy: dd[l],
+            },
+        ));
+    }
+    splits.sort_by(|(a, _), (b, _)| a.count_ones().cmp(&b.count_ones()).then(b.cmp(a)));
+    splits.into_iter().map(|(_, s)| s).collect()
+}

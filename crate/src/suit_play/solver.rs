@@ -1,0 +1,444 @@
+//! The Pareto-set recursion over declarer's information sets. A node is an information set:
+//! the layouts still consistent with what declarer has seen, and the front of trick vectors
+//! (tricks from here on, one entry per such layout) that his strategies can reach against
+//! defenders who know the layout and his strategy.
+//! - At declarer's choice the front is the union of the children's, pruned.
+//! - At a defender's turn each layout sends him to the children of the cards he may play;
+//!   one vector per child gives, on each layout, the least over his cards. The product is
+//!   built child by child and pruned after each (the minimum is monotone).
+//! - Trick starts are memoised on the information set; the nodes inside a trick are not.
+
+use super::holding::{Holding, RankSet};
+use super::layouts::{GapCounts, Layouts};
+use super::pareto::Vectors;
+use crate::Error;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// One of declarer's two hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hand {
+    North,
+    South,
+}
+
+impl Hand {
+    pub fn partner(self) -> Hand {
+        match self {
+            Hand::North => Hand::South,
+            Hand::South => Hand::North,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Hand::North => 'N',
+            Hand::South => 'S',
+        }
+    }
+}
+
+/// One of the defenders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Defender {
+    West,
+    East,
+}
+
+impl Defender {
+    pub fn letter(self) -> char {
+        match self {
+            Defender::West => 'W',
+            Defender::East => 'E',
+        }
+    }
+}
+
+/// What a defender shows: a card of a gap (they are all alike), or a void.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Shown {
+    Gap(u8),
+    Out,
+}
+
+/// A move of the game tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Play { hand: Hand, rank: u8 },
+    Show { defender: Defender, shown: Shown },
+}
+
+/// A move and the node it leads to; `add` is the trick North-South won on the way (0 or 1).
+#[derive(Clone, Copy, Debug)]
+pub struct Edge {
+    pub action: Action,
+    pub child: u32,
+    pub add: u8,
+}
+
+#[derive(Clone, Debug)]
+pub enum NodeKind {
+    /// North and South have no cards left.
+    End,
+    /// Each vector comes from `(edge, index in the child's front)`.
+    Declarer { edges: Vec<Edge>, origins: Vec<(u16, u32)> },
+    /// Each vector comes from one vector of each child: `picks`, `edges.len()` per vector.
+    Defender { edges: Vec<Edge>, picks: Vec<u32> },
+}
+
+/// An information set and its front.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The consistent layouts, as indices into `Layouts::layouts`, increasing.
+    pub layouts: Vec<u16>,
+    pub front: Vectors,
+    pub kind: NodeKind,
+}
+
+/// Everything declarer has seen that matters for the rest of the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct State {
+    north: RankSet,
+    south: RankSet,
+    west_played: GapCounts,
+    east_played: GapCounts,
+    west_void: bool,
+    east_void: bool,
+}
+
+impl State {
+    fn hand(&self, hand: Hand) -> RankSet {
+        match hand {
+            Hand::North => self.north,
+            Hand::South => self.south,
+        }
+    }
+
+    fn without(mut self, hand: Hand, rank: u8) -> State {
+        match hand {
+            Hand::North => self.north &= !(1 << rank),
+            Hand::South => self.south &= !(1 << rank),
+        }
+        self
+    }
+
+    fn after_show(mut self, defender: Defender, shown: Shown) -> State {
+        match (defender, shown) {
+            (Defender::West, Shown::Gap(g)) => self.west_played = self.west_played.plus_one(g.into()),
+            (Defender::East, Shown::Gap(g)) => self.east_played = self.east_played.plus_one(g.into()),
+            (Defender::West, Shown::Out) => self.west_void = true,
+            (Defender::East, Shown::Out) => self.east_void = true,
+        }
+        self
+    }
+}
+
+/// The cards of the trick so far.
+#[derive(Clone, Copy, Debug)]
+struct Trick {
+    leader: Hand,
+    /// North-South's cards in the trick.
+    ns: RankSet,
+    /// The gaps of the defenders' cards in the trick.
+    gaps: RankSet,
+}
+
+/// The arena of nodes built by one search.
+#[derive(Clone, Debug, Default)]
+pub struct Arena {
+    pub nodes: Vec<Node>,
+}
+
+/// Builds the nodes of a holding's game, memoising trick starts.
+pub struct Search<'a> {
+    layouts: &'a Layouts,
+    /// Per layout: how many cards of each gap West and East hold.
+    west: Vec<GapCounts>,
+    east: Vec<GapCounts>,
+    memo: HashMap<State, u32>,
+    pub arena: Arena,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(layouts: &'a Layouts, stop: Option<Arc<AtomicBool>>) -> Search<'a> {
+        let sizes = layouts.gaps.iter().enumerate().fold(0, |acc, (g, gap)| acc | u64::from(gap.size) << (4 * g));
+        let west: Vec<GapCounts> = layouts.layouts.iter().map(|l| l.west).collect();
+        let east = west.iter().map(|w| GapCounts(sizes - w.0)).collect();
+        Search { layouts, west, east, memo: HashMap::new(), arena: Arena::default(), stop }
+    }
+
+    fn initial(holding: &Holding) -> State {
+        State {
+            north: holding.north,
+            south: holding.south,
+            west_played: GapCounts::default(),
+            east_played: GapCounts::default(),
+            west_void: false,
+            east_void: false,
+        }
+    }
+
+    fn all_layouts(&self) -> Vec<u16> {
+        (0..self.layouts.layouts.len() as u16).collect()
+    }
+
+    /// Declarer's distinct opening leads: the lowest card of each run of touching cards.
+    pub fn opening_leads(&self, holding: &Holding) -> Vec<(Hand, u8)> {
+        let state = Search::initial(holding);
+        let no_trick = Trick { leader: Hand::North, ns: 0, gaps: 0 };
+        let mut leads = Vec::new();
+        for hand in [Hand::North, Hand::South] {
+            for rank in self.distinct_cards(&state, hand, &no_trick) {
+                leads.push((hand, rank));
+            }
+        }
+        leads
+    }
+
+    /// The node right after declarer's opening lead of `rank` from `hand`.
+    pub fn after_opening_lead(&mut self, holding: &Holding, hand: Hand, rank: u8) -> Result<u32, Error> {
+        let state = Search::initial(holding).without(hand, rank);
+        let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
+        self.second_hand(state, trick, self.all_layouts())
+    }
+
+    /// The whole game from the first trick.
+    pub fn root(&mut self, holding: &Holding) -> Result<u32, Error> {
+        self.trick_start(Search::initial(holding), self.all_layouts())
+    }
+
+    fn check_stop(&self) -> Result<(), Error> {
+        if self.arena.nodes.len() % 1024 == 0 && self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(Error::Stopped { nodes: None });
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, node: Node) -> Result<u32, Error> {
+        self.check_stop()?;
+        self.arena.nodes.push(node);
+        Ok(self.arena.nodes.len() as u32 - 1)
+    }
+
+    /// The ranks still in play that lie between two of a hand's cards: the other hand's
+    /// cards, the trick's cards and the defenders' cards not yet all played.
+    fn separators(&self, state: &State, hand: Hand, trick: &Trick) -> RankSet {
+        let mut set = state.hand(hand.partner()) | trick.ns;
+        for (g, gap) in self.layouts.gaps.iter().enumerate() {
+            let played = state.west_played.get(g) + state.east_played.get(g);
+            if played < gap.size || trick.gaps >> g & 1 == 1 {
+                set |= gap.cards;
+            }
+        }
+        set
+    }
+
+    /// One card of each run of a hand's cards that nothing in play separates (the lowest):
+    /// playing any card of a run leaves the same game.
+    fn distinct_cards(&self, state: &State, hand: Hand, trick: &Trick) -> Vec<u8> {
+        let cards = state.hand(hand);
+        let separators = self.separators(state, hand, trick);
+        let mut out = Vec::new();
+        let mut previous: Option<u8> = None;
+        for r in (0..13u8).filter(|r| cards >> r & 1 == 1) {
+            let separated = match previous {
+                None => true,
+                Some(p) => {
+                    let between = ((1u16 << r) - 1) & !((2u16 << p) - 1);
+                    separators & between != 0
+                }
+            };
+            if separated {
+                out.push(r);
+            }
+            previous = Some(r);
+        }
+        out
+    }
+
+    fn trick_start(&mut self, state: State, layouts: Vec<u16>) -> Result<u32, Error> {
+        if let Some(&id) = self.memo.get(&state) {
+            return Ok(id);
+        }
+        let id = if state.north | state.south == 0 {
+            let mut front = Vectors::new(layouts.len());
+            front.push(&vec![0; layouts.len()]);
+            self.push(Node { layouts, front, kind: NodeKind::End })?
+        } else {
+            let mut edges = Vec::new();
+            for hand in [Hand::North, Hand::South] {
+                let no_trick = Trick { leader: hand, ns: 0, gaps: 0 };
+                for rank in self.distinct_cards(&state, hand, &no_trick) {
+                    let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
+                    let child = self.second_hand(state.without(hand, rank), trick, layouts.clone())?;
+                    edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
+                }
+            }
+            let node = self.declarer_node(layouts, edges);
+            self.push(node)?
+        };
+        self.memo.insert(state, id);
+        Ok(id)
+    }
+
+    /// The union of the children's fronts, pruned; every child has the parent's layouts.
+    fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Node {
+        let mut all = Vectors::new(layouts.len());
+        let mut from = Vec::new();
+        for (e, edge) in edges.iter().enumerate() {
+            let child = &self.arena.nodes[edge.child as usize];
+            debug_assert_eq!(child.layouts, layouts);
+            for i in 0..child.front.len() {
+                all.push(child.front.get(i));
+                from.push((e as u16, i as u32));
+            }
+        }
+        let keep = all.front();
+        let origins = keep.iter().map(|&i| from[i]).collect();
+        Node { front: all.select(&keep), layouts, kind: NodeKind::Declarer { edges, origins } }
+    }
+
+    fn second_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+        let defender = match trick.leader {
+            Hand::North => Defender::East,
+            Hand::South => Defender::West,
+        };
+        let mut edges = Vec::new();
+        for (shown, subset) in self.options(&state, defender, &layouts) {
+            let trick = self.with_shown(trick, shown);
+            let child = self.third_hand(state.after_show(defender, shown), trick, subset)?;
+            edges.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
+        }
+        let node = self.defender_node(layouts, edges);
+        self.push(node)
+    }
+
+    fn third_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+        let hand = trick.leader.partner();
+        let cards = self.distinct_cards(&state, hand, &trick);
+        if cards.is_empty() {
+            return self.fourth_hand(state, trick, layouts);
+        }
+        let mut edges = Vec::new();
+        for rank in cards {
+            let trick = Trick { ns: trick.ns | 1 << rank, ..trick };
+            let child = self.fourth_hand(state.without(hand, rank), trick, layouts.clone())?;
+            edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
+        }
+        let node = self.declarer_node(layouts, edges);
+        self.push(node)
+    }
+
+    fn fourth_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+        let defender = match trick.leader {
+            Hand::North => Defender::West,
+            Hand::South => Defender::East,
+        };
+        let mut edges = Vec::new();
+        for (shown, subset) in self.options(&state, defender, &layouts) {
+            let trick = self.with_shown(trick, shown);
+            let child = self.trick_start(state.after_show(defender, shown), subset)?;
+            edges.push(Edge { action: Action::Show { defender, shown }, child, add: self.north_south_win(&trick) });
+        }
+        let node = self.defender_node(layouts, edges);
+        self.push(node)
+    }
+
+    fn with_shown(&self, trick: Trick, shown: Shown) -> Trick {
+        match shown {
+            Shown::Gap(g) => Trick { gaps: trick.gaps | 1 << g, ..trick },
+            Shown::Out => trick,
+        }
+    }
+
+    /// Whether North-South's highest card beats every defender's card of the trick.
+    fn north_south_win(&self, trick: &Trick) -> u8 {
+        let highest_ns = 15 - trick.ns.leading_zeros() as u8;
+        let beaten =
+            (0..self.layouts.gaps.len()).all(|g| trick.gaps >> g & 1 == 0 || self.layouts.gaps[g].low < highest_ns);
+        u8::from(beaten)
+    }
+
+    /// The cards a defender may show, each with the layouts on which he holds it.
+    fn options(&self, state: &State, defender: Defender, layouts: &[u16]) -> Vec<(Shown, Vec<u16>)> {
+        let (held, played, void) = match defender {
+            Defender::West => (&self.west, state.west_played, state.west_void),
+            Defender::East => (&self.east, state.east_played, state.east_void),
+        };
+        let gaps = self.layouts.gaps.len();
+        let mut by_gap: Vec<Vec<u16>> = vec![Vec::new(); gaps];
+        let mut out_layouts = Vec::new();
+        for &l in layouts {
+            let counts = held[l as usize];
+            let mut any = false;
+            if !void {
+                for (g, subset) in by_gap.iter_mut().enumerate() {
+                    if counts.get(g) > played.get(g) {
+                        subset.push(l);
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                out_layouts.push(l);
+            }
+        }
+        let mut options: Vec<(Shown, Vec<u16>)> = by_gap
+            .into_iter()
+            .enumerate()
+            .filter(|(_, subset)| !subset.is_empty())
+            .map(|(g, subset)| (Shown::Gap(g as u8), subset))
+            .collect();
+        if !out_layouts.is_empty() {
+            options.push((Shown::Out, out_layouts));
+        }
+        options
+    }
+
+    /// The product of the children's fronts, each layout taking the least of the cards it
+    /// allows.
+    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Node {
+        let width = layouts.len();
+        let mut partial = Vectors::new(width);
+        partial.push(&vec![u8::MAX; width]);
+        let mut picks: Vec<u32> = Vec::new();
+        for (e, edge) in edges.iter().enumerate() {
+            let child = &self.arena.nodes[edge.child as usize];
+            let positions = positions_in(&child.layouts, &layouts);
+            let mut next = Vectors::new(width);
+            next.values.reserve(partial.len() * child.front.len() * width);
+            let mut next_picks = Vec::new();
+            let mut row = vec![0u8; width];
+            for p in 0..partial.len() {
+                for c in 0..child.front.len() {
+                    row.copy_from_slice(partial.get(p));
+                    for (&pos, &v) in positions.iter().zip(child.front.get(c)) {
+                        row[pos] = row[pos].min(v + edge.add);
+                    }
+                    next.push(&row);
+                    next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
+                    next_picks.push(c as u32);
+                }
+            }
+            let keep = next.front();
+            partial = next.select(&keep);
+            picks = keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()).collect();
+        }
+        Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } }
+    }
+}
+
+/// Where each of `subset`'s layouts stands in `all` (both increasing).
+fn positions_in(subset: &[u16], all: &[u16]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(subset.len());
+    let mut j = 0;
+    for &l in subset {
+        while all[j] != l {
+            j += 1;
+        }
+        out.push(j);
+    }
+    out
+}
