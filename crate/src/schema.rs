@@ -8,7 +8,7 @@
 
 use crate::{
     pbn, Active, Card, Config, DdTable, Deal, Error, Position, ProbeRecord, Seat, SingleDummyRequest,
-    SingleDummyResult, Strain, TrickStats, TtMode, Vulnerability,
+    SingleDummyResult, Strain, SuitAnalysis, TrickStats, TtMode, Vulnerability,
 };
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -34,10 +34,11 @@ pub enum Kind {
     Play,
     Bench,
     Single,
+    Suit,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Table,
         Kind::Tables,
         Kind::Solve,
@@ -47,10 +48,11 @@ impl Kind {
         Kind::Play,
         Kind::Bench,
         Kind::Single,
+        Kind::Suit,
     ];
 
     pub fn name(self) -> &'static str {
-        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench", "single"][self as usize]
+        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench", "single", "suit"][self as usize]
     }
 }
 
@@ -223,6 +225,21 @@ pub struct SingleRequest {
     pub options: Options,
 }
 
+/// Exact suit play: North's and South's cards of one suit (`AK987x`, `Jx`), and the vacant
+/// places of West and East (13 each by default).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Deserialize), serde(rename_all = "camelCase"))]
+pub struct SuitRequest {
+    pub north: String,
+    pub south: String,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub west_vacant: Option<u8>,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub east_vacant: Option<u8>,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub options: Options,
+}
+
 /// A request of any kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -235,6 +252,7 @@ pub enum Request {
     Play(PlayRequest),
     Bench(BenchRequest),
     Single(SingleRequest),
+    Suit(SuitRequest),
 }
 
 impl Request {
@@ -252,6 +270,7 @@ impl Request {
             Kind::Play => Request::Play(PlayRequest::deserialize(d).map_err(bad)?),
             Kind::Bench => Request::Bench(BenchRequest::deserialize(d).map_err(bad)?),
             Kind::Single => Request::Single(SingleRequest::deserialize(d).map_err(bad)?),
+            Kind::Suit => Request::Suit(SuitRequest::deserialize(d).map_err(bad)?),
         })
     }
 
@@ -264,6 +283,7 @@ impl Request {
             Request::Play(r) => &r.options,
             Request::Bench(r) => &r.options,
             Request::Single(r) => &r.options,
+            Request::Suit(r) => &r.options,
         }
     }
 }
@@ -430,6 +450,9 @@ pub struct SingleOut {
     pub deals: Vec<Deal>,
 }
 
+/// A suit-play analysis: each target's best chance and line, the best average, the layouts.
+pub type SuitOut = SuitAnalysis;
+
 /// What a job returns.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize), serde(untagged))]
@@ -443,6 +466,7 @@ pub enum Output {
     Play(PlayOut),
     Bench(BenchOut),
     Single(SingleOut),
+    Suit(Box<SuitOut>),
 }
 
 macro_rules! into_output {
@@ -463,7 +487,8 @@ into_output!(
     Par(ParOut),
     Play(PlayOut),
     Bench(BenchOut),
-    Single(SingleOut)
+    Single(SingleOut),
+    Suit(SuitOut)
 );
 
 /// What a job reports while it runs.
@@ -487,6 +512,8 @@ pub enum Event {
         #[cfg_attr(feature = "serde", serde(flatten))]
         estimate: SingleDummyResult,
     },
+    /// A suit-play opening lead (`S2`: South's 2) whose game is solved.
+    Lead { lead: String },
     /// `done` of `total` units of progress: sent by runners that count, never by tasks.
     Progress { done: usize, total: usize },
 }
@@ -501,6 +528,7 @@ impl Event {
                 | Event::Trace { .. }
                 | Event::Deal { .. }
                 | Event::Estimate { .. }
+                | Event::Lead { .. }
         )
     }
 }

@@ -122,6 +122,11 @@ impl Solver {
         self.stop = stop;
     }
 
+    /// The flag set by [`Solver::set_stop`], for jobs that run beside the search.
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.stop.clone()
+    }
+
     /// Counters of every search since the last reset.
     pub fn stats(&self) -> &Stats {
         &self.stats

@@ -63,6 +63,11 @@ impl SuitPlay {
         Search::new(&self.layouts, None).opening_leads(&self.holding)
     }
 
+    /// A card of declarer's as the lines write it: `S2` for South's 2 (rank 0).
+    pub fn card_name(hand: Hand, rank: u8) -> String {
+        format!("{}{}", hand.letter(), holding::rank_letter(rank))
+    }
+
     /// The game after the `i`th opening lead, on a search of its own; `stop` ends it early.
     pub fn solve_lead(&self, i: usize, stop: Option<Arc<AtomicBool>>) -> Result<SuitLeadResult, Error> {
         let (hand, rank) = self.opening_leads()[i];

@@ -21,6 +21,7 @@ mod play;
 mod position;
 mod request;
 pub mod single;
+mod suit;
 mod tables;
 
 pub use batch::Batch;
@@ -28,6 +29,7 @@ pub use bench::BenchTask;
 pub use play::{analyse_play, PlayTask};
 pub use position::{AnalyseTask, InspectTask, SolveTask};
 pub use single::SingleTask;
+pub use suit::SuitTask;
 #[cfg(feature = "parallel")]
 pub use tables::solve_table_parallel;
 pub use tables::{ParTask, TablesTask};

@@ -1,8 +1,8 @@
 //! Requests made tasks: the one place that knows every kind of job.
 
 use super::{
-    boxed, AnalyseTask, AnyTask, BenchTask, InspectTask, Lane, ParTask, PlayTask, SingleTask, SolveTask, TablesTask,
-    Task,
+    boxed, AnalyseTask, AnyTask, BenchTask, InspectTask, Lane, ParTask, PlayTask, SingleTask, SolveTask, SuitTask,
+    TablesTask, Task,
 };
 use crate::schema::{parse_deal, Event, Request, TableOut};
 use crate::{Error, Seat, SingleDummy, Vulnerability};
@@ -35,6 +35,7 @@ impl Request {
             Request::Single(r) => {
                 boxed(SingleTask::new(SingleDummy::new(&r.job)?.keep_table(r.options.fresh != Some(true))))
             }
+            Request::Suit(r) => boxed(SuitTask::new(r)?),
         })
     }
 }
