@@ -17,6 +17,7 @@ mod json;
 mod progress;
 mod render;
 mod run;
+mod suit;
 
 use clap::{Args, Parser, Subcommand};
 use glasshand::schema::Kind;
@@ -55,6 +56,9 @@ enum Command {
     /// "leader"), "played", "constraints", "samples", "seed"} -> every legal card's mean
     /// tricks, standard error and make fraction over sampled layouts of the hidden hands
     Single { file: Option<String> },
+    /// Exact suit play: NORTH and SOUTH's cards of one suit (`AK987x Jx`) -> for each trick
+    /// target the best chance and a line, and the best average
+    Suit(suit::SuitArgs),
     /// Node-count signature over a fixed deal list
     Bench,
     /// Timing benchmark against DDS on tests/data/tables.jsonl
@@ -133,6 +137,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Par { file }) => commands::par(opts, &file),
         Some(Command::Play { file }) => commands::play(opts, &file),
         Some(Command::Single { file }) => commands::single(opts, &file),
+        Some(Command::Suit(args)) => suit::suit(opts, &args),
         Some(Command::Bench) => bench::signature(opts),
         Some(Command::Speed { file }) => bench::speed(opts, &file),
     }

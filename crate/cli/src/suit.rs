@@ -1,0 +1,130 @@
+//! `glasshand suit NORTH SOUTH`: exact suit play (the engine's `suit` task through the one
+//! runner, its opening leads spread over the pool): each trick target's best chance and
+//! line, the best average.
+
+use crate::run::{run_requests, Label};
+use crate::Options;
+use clap::Args;
+use glasshand::schema::{Output, Request, SuitOut, SuitRequest};
+use glasshand::{SuitPlay, Vacant};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct SuitArgs {
+    /// North's cards of the suit (`AK987x`: x is the lowest spot not named, `10` or `T`)
+    #[arg(allow_hyphen_values = true)]
+    pub north: Option<String>,
+    /// South's cards (`-` for none)
+    #[arg(allow_hyphen_values = true)]
+    pub south: Option<String>,
+    /// West's vacant places for the suit
+    #[arg(long, value_name = "N", default_value_t = 13)]
+    pub west_vacant: u8,
+    /// East's vacant places for the suit
+    #[arg(long, value_name = "N", default_value_t = 13)]
+    pub east_vacant: u8,
+    /// Also print the best-average line as a full plan, and the layouts
+    #[arg(long)]
+    pub plan: bool,
+    /// Time N random holdings of 6 to 12 cards (seeded), one thread each
+    #[arg(long, value_name = "N", hide = true)]
+    pub sweep: Option<usize>,
+    /// The sweep's seed
+    #[arg(long, value_name = "N", hide = true, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn suit(opts: &Options, args: &SuitArgs) -> Result<(), String> {
+    if let Some(n) = args.sweep {
+        return sweep(n, args.seed);
+    }
+    let (Some(north), Some(south)) = (&args.north, &args.south) else {
+        return Err("suit needs North's and South's cards, e.g. `glasshand suit AK987x Jx`".into());
+    };
+    let request = Request::Suit(SuitRequest {
+        north: north.clone(),
+        south: south.clone(),
+        west_vacant: Some(args.west_vacant),
+        east_vacant: Some(args.east_vacant),
+        options: Default::default(),
+    });
+    let render = |out: &Output| match out {
+        Output::Suit(out) => text(out, args.plan),
+        _ => unreachable!("a suit request makes a suit task"),
+    };
+    run_requests(opts, opts.json, Label { progress: "suit", noun: "holdings" }, vec![(1, Ok(request))], &render)
+}
+
+fn text(out: &SuitOut, plan: bool) -> String {
+    let mut s = format!("{} / {}  (missing {}, {} layouts)\n", out.north, out.south, out.missing, out.layouts);
+    s.push_str("tricks   chance  line (first trick)\n");
+    for t in &out.targets {
+        s.push_str(&format!("{:>6}  {:6.2}%  {}\n", t.tricks, 100.0 * t.probability, t.line.first_trick()));
+    }
+    s.push_str(&format!("average {:.4} tricks: {}\n", out.average.tricks, out.average.line.first_trick()));
+    s.push_str(&format!(
+        "double dummy {:.4} tricks (strategy fusion {:.4})",
+        out.double_dummy,
+        out.double_dummy - out.average.tricks
+    ));
+    if plan {
+        s.push_str("\n\nbest-average plan:\n");
+        s.push_str(out.average.line.plan().trim_end());
+        s.push_str("\n\nwest      east      chance  tricks  dd");
+        for split in &out.splits {
+            s.push_str(&format!(
+                "\n{:<8}  {:<8}  {:5.2}%  {:>6}  {:>2}",
+                split.west,
+                split.east,
+                100.0 * split.probability,
+                split.tricks,
+                split.double_dummy
+            ));
+        }
+    }
+    s
+}
+
+/// Random holdings of 6 to 12 cards, each analysed on one thread: the median and worst
+/// times, and the process's peak memory.
+fn sweep(n: usize, seed: u64) -> Result<(), String> {
+    let mut rng = glasshand::rng::Rng::new(seed);
+    let mut times = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut deck: Vec<u8> = (0..13).collect();
+        rng.shuffle(&mut deck);
+        let cards = 6 + rng.below(7) as usize;
+        let cut = rng.below(cards as u64 + 1) as usize;
+        let letters = |ranks: &[u8]| -> String {
+            let mut r = ranks.to_vec();
+            r.sort_by(|a, b| b.cmp(a));
+            r.iter().map(|&r| b"23456789TJQKA"[r as usize] as char).collect()
+        };
+        let (north, south) = (letters(&deck[..cut]), letters(&deck[cut..cards]));
+        let play = SuitPlay::new(&north, &south, Vacant::default()).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let out = play.analyse(None).map_err(|e| e.to_string())?;
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!("{north:>13} / {south:<13} {:8.2} ms  average {:.4}", 1e3 * secs, out.average.tricks);
+        times.push((secs, format!("{north} / {south}")));
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0 * 1e3;
+    let (worst, worst_name) = times.last().cloned().unwrap_or_default();
+    out!(
+        "{} holdings: median {:.2} ms, 90th percentile {:.2} ms, worst {:.2} ms ({worst_name}), total {:.2} s, peak memory {}",
+        times.len(),
+        at(0.5),
+        at(0.9),
+        worst * 1e3,
+        times.iter().map(|t| t.0).sum::<f64>(),
+        peak_memory()
+    );
+    Ok(())
+}
+
+/// The process's peak resident memory, from /proc (Linux).
+fn peak_memory() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).map_or_else(|| "unknown".into(), |v| v.trim().to_string())
+}
