@@ -6,8 +6,10 @@ use crate::run::{run_requests, Label};
 use crate::Options;
 use clap::Args;
 use glasshand::schema::{Output, Request, SuitOut, SuitRequest};
-use glasshand::{SuitPlay, Vacant};
-use std::time::Instant;
+use glasshand::{Error, SuitPlay, Vacant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct SuitArgs {
@@ -85,11 +87,15 @@ fn text(out: &SuitOut, plan: bool) -> String {
     s
 }
 
+/// A holding still running after this long is stopped and counted apart.
+const SWEEP_LIMIT: Duration = Duration::from_secs(10);
+
 /// Random holdings of 6 to 12 cards, each analysed on one thread: the median and worst
 /// times, and the process's peak memory.
 fn sweep(n: usize, seed: u64) -> Result<(), String> {
     let mut rng = glasshand::rng::Rng::new(seed);
     let mut times = Vec::with_capacity(n);
+    let mut stopped = Vec::new();
     for _ in 0..n {
         let mut deck: Vec<u8> = (0..13).collect();
         rng.shuffle(&mut deck);
@@ -102,17 +108,32 @@ fn sweep(n: usize, seed: u64) -> Result<(), String> {
         };
         let (north, south) = (letters(&deck[..cut]), letters(&deck[cut..cards]));
         let play = SuitPlay::new(&north, &south, Vacant::default()).map_err(|e| e.to_string())?;
+        eprint!("{north:>13} / {south:<13} ");
         let start = Instant::now();
-        let out = play.analyse(None).map_err(|e| e.to_string())?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let watchdog = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(SWEEP_LIMIT);
+            watchdog.store(true, Ordering::Relaxed);
+        });
+        let out = match play.analyse(Some(stop)) {
+            Ok(out) => out,
+            Err(Error::Stopped { .. }) => {
+                eprintln!("stopped after {} s", SWEEP_LIMIT.as_secs());
+                stopped.push(format!("{north} / {south}"));
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let secs = start.elapsed().as_secs_f64();
-        eprintln!("{north:>13} / {south:<13} {:8.2} ms  average {:.4}", 1e3 * secs, out.average.tricks);
+        eprintln!("{:8.2} ms  average {:.4}", 1e3 * secs, out.average.tricks);
         times.push((secs, format!("{north} / {south}")));
     }
     times.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].0 * 1e3;
+    let at = |q: f64| times.get(((times.len().max(1) - 1) as f64 * q).round() as usize).map_or(0.0, |t| t.0 * 1e3);
     let (worst, worst_name) = times.last().cloned().unwrap_or_default();
     out!(
-        "{} holdings: median {:.2} ms, 90th percentile {:.2} ms, worst {:.2} ms ({worst_name}), total {:.2} s, peak memory {}",
+        "{} holdings answered: median {:.2} ms, 90th percentile {:.2} ms, worst {:.2} ms ({worst_name}), total {:.2} s, peak memory {}",
         times.len(),
         at(0.5),
         at(0.9),
@@ -120,6 +141,9 @@ fn sweep(n: usize, seed: u64) -> Result<(), String> {
         times.iter().map(|t| t.0).sum::<f64>(),
         peak_memory()
     );
+    if !stopped.is_empty() {
+        out!("{} stopped after {} s: {}", stopped.len(), SWEEP_LIMIT.as_secs(), stopped.join(", "));
+    }
     Ok(())
 }
 

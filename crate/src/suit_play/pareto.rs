@@ -29,23 +29,39 @@ impl Vectors {
     /// The indices of the Pareto-maximal vectors, each distinct vector once, highest sum
     /// first.
     pub fn front(&self) -> Vec<usize> {
+        self.front_unless(&|| false).expect("never stopped")
+    }
+
+    /// [`Vectors::front`], or `None` as soon as `stopped` says so (asked every few thousand
+    /// vectors: one front can take long).
+    pub fn front_unless(&self, stopped: &dyn Fn() -> bool) -> Option<Vec<usize>> {
         let n = self.len();
         if n <= 1 {
-            return (0..n).collect();
+            return Some((0..n).collect());
         }
         let sums: Vec<u32> = (0..n).map(|i| self.get(i).iter().map(|&x| u32::from(x)).sum()).collect();
         let mut order: Vec<usize> = (0..n).collect();
         // A vector can only be dominated by one of at least its sum, so one pass in
         // decreasing sum checks each candidate against every vector that could beat it.
-        order.sort_by(|&a, &b| sums[b].cmp(&sums[a]));
+        // Equal vectors end up side by side, and products make many.
+        order.sort_unstable_by(|&a, &b| sums[b].cmp(&sums[a]).then_with(|| self.get(b).cmp(self.get(a))));
         let mut kept: Vec<usize> = Vec::new();
-        for i in order {
+        let mut previous: Option<usize> = None;
+        for (done, i) in order.into_iter().enumerate() {
+            if done % 4096 == 4095 && stopped() {
+                return None;
+            }
             let v = self.get(i);
-            if !kept.iter().any(|&k| dominates(self.get(k), v)) {
+            if previous.is_some_and(|p| self.get(p) == v) {
+                continue;
+            }
+            previous = Some(i);
+            // The latest kept, of the nearest sums, dominate most often.
+            if !kept.iter().rev().any(|&k| dominates(self.get(k), v)) {
                 kept.push(i);
             }
         }
-        kept
+        Some(kept)
     }
 
     /// Only the vectors at `indices`, in that order.

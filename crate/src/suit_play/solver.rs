@@ -209,11 +209,20 @@ impl<'a> Search<'a> {
         self.trick_start(Search::initial(holding), self.all_layouts())
     }
 
+    fn stopped(&self) -> bool {
+        self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     fn check_stop(&self) -> Result<(), Error> {
-        if self.arena.nodes.len() % 1024 == 0 && self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+        if self.arena.nodes.len() % 1024 == 0 && self.stopped() {
             return Err(Error::Stopped { nodes: None });
         }
         Ok(())
+    }
+
+    /// The front of `all`, unless the job is stopped meanwhile.
+    fn front(&self, all: &Vectors) -> Result<Vec<usize>, Error> {
+        all.front_unless(&|| self.stopped()).ok_or(Error::Stopped { nodes: None })
     }
 
     fn push(&mut self, node: Node) -> Result<u32, Error> {
@@ -276,7 +285,7 @@ impl<'a> Search<'a> {
                     edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
                 }
             }
-            let node = self.declarer_node(layouts, edges);
+            let node = self.declarer_node(layouts, edges)?;
             self.push(node)?
         };
         self.memo.insert(state, id);
@@ -284,7 +293,7 @@ impl<'a> Search<'a> {
     }
 
     /// The union of the children's fronts, pruned; every child has the parent's layouts.
-    fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Node {
+    fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
         let mut all = Vectors::new(layouts.len());
         let mut from = Vec::new();
         for (e, edge) in edges.iter().enumerate() {
@@ -295,9 +304,9 @@ impl<'a> Search<'a> {
                 from.push((e as u16, i as u32));
             }
         }
-        let keep = all.front();
+        let keep = self.front(&all)?;
         let origins = keep.iter().map(|&i| from[i]).collect();
-        Node { front: all.select(&keep), layouts, kind: NodeKind::Declarer { edges, origins } }
+        Ok(Node { front: all.select(&keep), layouts, kind: NodeKind::Declarer { edges, origins } })
     }
 
     fn second_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
@@ -311,7 +320,7 @@ impl<'a> Search<'a> {
             let child = self.third_hand(state.after_show(defender, shown), trick, subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
         }
-        let node = self.defender_node(layouts, edges);
+        let node = self.defender_node(layouts, edges)?;
         self.push(node)
     }
 
@@ -327,7 +336,7 @@ impl<'a> Search<'a> {
             let child = self.fourth_hand(state.without(hand, rank), trick, layouts.clone())?;
             edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
         }
-        let node = self.declarer_node(layouts, edges);
+        let node = self.declarer_node(layouts, edges)?;
         self.push(node)
     }
 
@@ -342,7 +351,7 @@ impl<'a> Search<'a> {
             let child = self.trick_start(state.after_show(defender, shown), subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: self.north_south_win(&trick) });
         }
-        let node = self.defender_node(layouts, edges);
+        let node = self.defender_node(layouts, edges)?;
         self.push(node)
     }
 
@@ -399,14 +408,18 @@ impl<'a> Search<'a> {
 
     /// The product of the children's fronts, each layout taking the least of the cards it
     /// allows.
-    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Node {
+    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
         let width = layouts.len();
         let mut partial = Vectors::new(width);
         partial.push(&vec![u8::MAX; width]);
         let mut picks: Vec<u32> = Vec::new();
+        let mut covered = vec![false; width];
         for (e, edge) in edges.iter().enumerate() {
             let child = &self.arena.nodes[edge.child as usize];
             let positions = positions_in(&child.layouts, &layouts);
+            // Fronts over disjoint layouts multiply into a front: nothing to prune.
+            let overlaps = positions.iter().any(|&p| covered[p]);
+            positions.iter().for_each(|&p| covered[p] = true);
             let mut next = Vectors::new(width);
             next.values.reserve(partial.len() * child.front.len() * width);
             let mut next_picks = Vec::new();
@@ -422,11 +435,16 @@ impl<'a> Search<'a> {
                     next_picks.push(c as u32);
                 }
             }
-            let keep = next.front();
+            if !overlaps {
+                partial = next;
+                picks = next_picks;
+                continue;
+            }
+            let keep = self.front(&next)?;
             partial = next.select(&keep);
             picks = keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()).collect();
         }
-        Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } }
+        Ok(Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } })
     }
 }
 
