@@ -61,8 +61,9 @@
 //! # Layers
 //!
 //! The engine (cards, deals, the search, [`Solver`], [`SharedStrain`], par, single-dummy
-//! sampling, exact suit play: [`SuitPlay`]) knows nothing of jobs. [`task`] writes every job once on the engine's public
-//! API, with [`schema`] for its requests, events and outputs. The front ends (the `glasshand`
+//! sampling, exact suit play: [`SuitPlay`]) knows nothing of jobs. [`task`] writes every
+//! job once on the engine's public API, with [`schema`] for its requests, events and
+//! outputs. The front ends (the `glasshand`
 //! command, the wasm facade, the Python module) only carry requests and events.
 
 mod card;
