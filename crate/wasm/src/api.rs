@@ -132,6 +132,22 @@ mod tests {
     }
 
     #[test]
+    fn suit_is_a_job_with_a_lead_event_per_opening_lead() {
+        // AQ98x / Jx, 4 tricks: 71% (the Encyclopedia, as corrected with SuitPlay).
+        let (out, events) = run("suit", json!({"north": "AQ98x", "south": "Jx"})).unwrap();
+        assert_eq!((&out["north"], &out["south"]), (&json!("AQ982"), &json!("J3")));
+        let four = out["targets"][3]["probability"].as_f64().unwrap();
+        assert_eq!((100.0 * four).round(), 71.0);
+        assert!(out["doubleDummy"].as_f64().unwrap() >= out["average"]["tricks"].as_f64().unwrap());
+        let leads = of_type(&events, "lead");
+        assert!(!leads.is_empty());
+        assert_eq!(events.last().unwrap(), &json!({"type": "progress", "done": leads.len(), "total": leads.len()}));
+        let skewed = run("suit", json!({"north": "AQ", "south": "xx", "westVacant": 10, "eastVacant": 13})).unwrap();
+        assert!(skewed.0["targets"][1]["probability"].as_f64().unwrap() < 0.5);
+        assert_eq!(code("suit", json!({"north": "AKK", "south": "x"})), "duplicate-card");
+    }
+
+    #[test]
     fn bench_is_a_job_with_the_native_signature_even_after_other_jobs() {
         // A table first leaves this thread's solver warm: the bench must not use it.
         run("table", json!({"deal": DEAL})).unwrap();
