@@ -57,7 +57,17 @@ export type ProgressEvent = { type: 'progress'; done: number; total: number };
 export type DealEvent = { type: 'deal'; index: number; nodes: number };
 /** `single`: the estimate over the samples done so far (see SingleResult). */
 export type EstimateEvent = { type: 'estimate'; total: number } & Omit<SingleResult, 'deals'>;
-export type JobEvent = EntryEvent | TableEvent | CardEvent | TraceEvent | ProgressEvent | DealEvent | EstimateEvent;
+/** `suit`: an opening lead (`S2`: South's 2) whose game is solved. */
+export type LeadEvent = { type: 'lead'; lead: string };
+export type JobEvent =
+  | EntryEvent
+  | TableEvent
+  | CardEvent
+  | TraceEvent
+  | ProgressEvent
+  | DealEvent
+  | EstimateEvent
+  | LeadEvent;
 
 /**
  * The API is the only scheduler: the worker runs one job at a time, and the API sends it
@@ -82,6 +92,7 @@ export interface JobOptions extends EngineOptions {
   onTrace?: (e: TraceEvent) => void;
   onProgress?: (e: ProgressEvent) => void;
   onDeal?: (e: DealEvent) => void;
+  onLead?: (e: LeadEvent) => void;
   onEvent?: (e: JobEvent) => void;
   /** The worker has started the job (it may have waited behind others before). */
   onStart?: () => void;
@@ -255,6 +266,44 @@ export interface SingleOptions extends Omit<JobOptions, 'onCard' | 'onProgress'>
   onEstimate?: (e: EstimateEvent) => void;
 }
 
+/** Exact suit play: North's and South's cards of one suit, and the vacant places. */
+export interface SuitRequest {
+  /** `'AK987x'`: `x` is the lowest spot not named; `10` or `T`; `'-'` or `''` for a void. */
+  north: string;
+  south: string;
+  /** West's and East's vacant places for the suit (13 each by default). */
+  westVacant?: number;
+  eastVacant?: number;
+}
+
+/**
+ * Declarer's plan: his card (`'SJ'`: South's jack), then what follows; a defender's turn
+ * maps the cards he may show (a gap's cards, `'-'` for a void; alternatives after which the
+ * plan goes on alike share a key, `'654 T -'`) to the rest; `null` once North-South have no
+ * cards.
+ */
+export type SuitLine =
+  | { play: string; then: SuitLine }
+  | { seat: 'W' | 'E'; shows: Record<string, SuitLine> }
+  | null;
+
+export interface SuitResult {
+  north: string;
+  south: string;
+  missing: string;
+  /** Card layouts of the missing cards (of nonzero probability). */
+  layouts: number;
+  /** One per target from 1 to the longer hand's length: the best chance of at least
+   * `tricks` tricks (an unrounded fraction) and a line that reaches it. */
+  targets: { tricks: number; probability: number; line: SuitLine }[];
+  /** The best expected tricks and its line. */
+  average: { tricks: number; line: SuitLine };
+  /** The probability-weighted double-dummy tricks (minus `average.tricks`: strategy fusion). */
+  doubleDummy: number;
+  /** Every card layout: its probability, the average line's tricks, double-dummy tricks. */
+  splits: { west: string; east: string; probability: number; tricks: number; doubleDummy: number }[];
+}
+
 /** The bench signature: equals `Nodes searched` of the native `glasshand bench`. */
 export interface BenchResult {
   mode: Mode;
@@ -305,6 +354,8 @@ export class Glasshand extends EventTarget {
   play(record: PlayRecord, opts?: JobOptions): Job<PlayResult>;
   /** Single-dummy analysis: samples the hidden hands, solves each for every legal card. */
   single(request: SingleRequest, opts?: SingleOptions): Job<SingleResult>;
+  /** Exact suit play: each trick target's best chance and line, the best average. */
+  suit(request: SuitRequest, opts?: JobOptions): Job<SuitResult>;
   probeThreads(opts?: JobOptions): Job<ProbeResult>;
   /** The bench signature (one thread, fresh solver, default configuration); takes seconds
    * and cannot be stopped short of restarting the worker. */

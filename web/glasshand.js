@@ -17,6 +17,7 @@ const EVENT_CALLBACKS = {
   progress: 'onProgress',
   deal: 'onDeal',
   estimate: 'onEstimate',
+  lead: 'onLead',
 };
 
 /** An error from the solver: `code` is machine-readable (`duplicate-card`, `stopped`, …). */
@@ -258,6 +259,20 @@ export class Glasshand extends EventTarget {
     };
     const r = request && typeof request === 'object' ? request : {};
     return this._submit('single', { ...r, options: engineOptions({ ...opts, ...(r.options || {}) }) }, streams);
+  }
+
+  /**
+   * Exact suit play: `{north, south, westVacant?, eastVacant?}` with the holdings as text
+   * (`'AK987x'`, `'Jx'`; `x` is the lowest spot not named). Resolves to `{north, south,
+   * missing, layouts, targets: [{tricks, probability, line}], average: {tricks, line},
+   * doubleDummy, splits: [{west, east, probability, tricks, doubleDummy}]}`. Streams
+   * `onLead` (`{type: 'lead', lead: 'S2'}`) as each opening lead is solved, and `onProgress`.
+   */
+  suit(request, opts = {}) {
+    const r = request && typeof request === 'object' ? request : {};
+    const { north, south, westVacant, eastVacant } = r;
+    const options = engineOptions({ ...opts, ...(r.options || {}) });
+    return this._submit('suit', { north, south, westVacant, eastVacant, options }, opts);
   }
 
   /** Runs a task on every pool thread at once: `{mode, threads, running, memoryBytes}`. */
