@@ -277,15 +277,11 @@ export interface SuitRequest {
 }
 
 /**
- * Declarer's plan: his card (`'SJ'`: South's jack), then what follows; a defender's turn
- * maps the cards he may show (a gap's cards, `'-'` for a void; alternatives after which the
- * plan goes on alike share a key, `'654 T -'`) to the rest; `null` once North-South have no
- * cards.
+ * Declarer's plan: his card (`'SJ'`: South's jack), then what follows (no `then` after his
+ * last card); a defender's turn maps the cards he may show (a gap's cards, `'-'` for a void;
+ * alternatives after which the plan goes on alike share a key, `'654 T -'`) to the rest.
  */
-export type SuitLine =
-  | { play: string; then: SuitLine }
-  | { seat: 'W' | 'E'; shows: Record<string, SuitLine> }
-  | null;
+export type SuitLine = { play: string; then?: SuitLine } | { seat: 'W' | 'E'; shows: Record<string, SuitLine> };
 
 export interface SuitResult {
   north: string;

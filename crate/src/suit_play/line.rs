@@ -140,7 +140,8 @@ impl Line {
 }
 
 /// `{"play": "S2", "then": {"seat": "W", "shows": {"QJ": {"play": "NA", "then": …}, "-": …}}}`;
-/// the end of the play is `null`.
+/// declarer's last card has no `then` (not `null`, which JavaScript would receive as
+/// `undefined`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Line {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -148,9 +149,12 @@ impl serde::Serialize for Line {
         match self {
             Line::End => s.serialize_none(),
             Line::Play { hand, rank, next } => {
-                let mut map = s.serialize_map(Some(2))?;
+                let last = **next == Line::End;
+                let mut map = s.serialize_map(Some(if last { 1 } else { 2 }))?;
                 map.serialize_entry("play", &card_text(*hand, *rank))?;
-                map.serialize_entry("then", &**next)?;
+                if !last {
+                    map.serialize_entry("then", &**next)?;
+                }
                 map.end()
             }
             Line::Show { defender, branches } => {
