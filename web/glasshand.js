@@ -283,7 +283,8 @@ export class Glasshand extends EventTarget {
   /** The bench signature of `glasshand bench`: `{mode, nodes, deals}`, the node total (and
    * the count per deal) of the engine's bench deals solved on one thread with a fresh solver
    * of the default configuration; equal to the native `Nodes searched`. Streams `onDeal`
-   * (`{index, nodes}`). Takes seconds and cannot be stopped (stopping restarts the worker). */
+   * (`{index, nodes}`). Takes seconds; a stop lands between deals (single) or within one
+   * (threaded). */
   bench(opts = {}) {
     return this._submit('bench', {}, { queue: true, ...opts });
   }

@@ -111,16 +111,6 @@ pub fn debug_panic(on_pool: bool) {
     panic!("deliberate panic (debugPanic)");
 }
 
-/// `glasshand bench`'s signature: the engine's default configuration, not the facade's budget.
-#[wasm_bindgen(js_name = benchSignature)]
-pub fn bench_signature(on_deal: Option<js_sys::Function>) -> Result<f64, JsValue> {
-    let mut report = |index: usize, nodes: u64| {
-        on_deal.iter().for_each(|f| drop(f.call2(&JsValue::NULL, &(index as f64).into(), &(nodes as f64).into())));
-    };
-    let total = glasshand::bench::signature(&glasshand::Config::default(), &mut report);
-    total.map(|nodes| nodes as f64).map_err(|e| engine_error(&e))
-}
-
 /// Frees the solver (and its transposition table) of the calling thread.
 #[wasm_bindgen(js_name = releaseMemory)]
 pub fn release_memory() {
