@@ -241,3 +241,51 @@ fn the_ablation_switches_change_the_tree() {
     assert!(grew_without_tt > cases.len() / 4, "{grew_without_tt} of {} grew without the table", cases.len());
     assert!(grew_without_quick > cases.len() / 4, "{grew_without_quick} of {} grew", cases.len());
 }
+
+/// Layouts of `cards` (one suit) among the hands that keep each hand's count of them, by
+/// trying every owner for every card.
+fn layouts_by_enumeration(cards: &[glasshand::Card], counts: [u32; 4]) -> u64 {
+    let n = cards.len() as u32;
+    (0..4u64.pow(n))
+        .filter(|&code| {
+            let mut got = [0u32; 4];
+            for i in 0..n {
+                got[(code / 4u64.pow(i) % 4) as usize] += 1;
+            }
+            got == counts
+        })
+        .count() as u64
+}
+
+#[test]
+fn a_pattern_names_the_top_cards_and_counts_the_layouts_of_the_rest() {
+    let mut checked = 0;
+    for pos in positions(3, trials(150, 30)) {
+        let trace = Solver::new(Config::default()).trace(&pos, None).unwrap();
+        for node in trace.probes.iter().flat_map(|p| p.root.walk()) {
+            let Some(stored) = &node.store else { continue };
+            let pattern = &stored.pattern;
+            let mut layouts = 1u64;
+            for suit in glasshand::Suit::ALL {
+                let s = suit.index();
+                // The top `k` cards of the suit still in the hands, highest first, and who holds them.
+                let mut in_play: Vec<(glasshand::Card, usize)> =
+                    (0..4).flat_map(|h| node.hands[h].in_suit(suit).iter().map(move |c| (c, h))).collect();
+                in_play.sort_by_key(|&(c, _)| std::cmp::Reverse(c.rank()));
+                let (top, rest) = in_play.split_at(pattern.top[s] as usize);
+                let owners: Vec<glasshand::Seat> = top.iter().map(|&(_, h)| glasshand::Seat::ALL[h]).collect();
+                assert_eq!(pattern.owners[s], owners, "suit {suit:?} of node {}", node.id);
+                assert!(top.iter().all(|&(c, _)| pattern.cards.contains(c)));
+                let mut counts = [0u32; 4];
+                for &(_, h) in rest {
+                    counts[h] += 1;
+                }
+                let cards: Vec<glasshand::Card> = rest.iter().map(|&(c, _)| c).collect();
+                layouts *= layouts_by_enumeration(&cards, counts);
+            }
+            assert_eq!(pattern.positions, layouts as f64, "node {}", node.id);
+            checked += (layouts > 1) as usize;
+        }
+    }
+    assert!(checked > 20, "{checked} patterns with more than one layout");
+}
