@@ -31,6 +31,21 @@ pub enum CutRule {
     SecondHandWins,
 }
 
+impl CutRule {
+    /// The rule's name, as JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CutRule::Count => "count",
+            CutRule::LastTrick => "last-trick",
+            CutRule::QuickTricksNs => "quick-tricks-ns",
+            CutRule::QuickTricksEw => "quick-tricks-ew",
+            CutRule::LeaderLoses => "leader-loses",
+            CutRule::SuitRun => "suit-run",
+            CutRule::SecondHandWins => "second-hand-wins",
+        }
+    }
+}
+
 /// The search's hooks, each a no-op by default. North-South's targets and bounds count the
 /// tricks left from the start of the current trick.
 pub(crate) trait Observer {

@@ -195,6 +195,22 @@ fn one_search_holds_exactly_up_to_the_value() {
 }
 
 #[test]
+fn rule_names_are_those_json_writes() {
+    let rules = [
+        CutRule::Count,
+        CutRule::LastTrick,
+        CutRule::QuickTricksNs,
+        CutRule::QuickTricksEw,
+        CutRule::LeaderLoses,
+        CutRule::SuitRun,
+        CutRule::SecondHandWins,
+    ];
+    for rule in rules {
+        assert_eq!(serde_json::to_value(rule).unwrap(), rule.name());
+    }
+}
+
+#[test]
 fn more_than_four_tricks_are_refused() {
     let mut rng = Rng::new(5);
     let deal = random_ending(&mut rng, 5);

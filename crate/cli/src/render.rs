@@ -107,7 +107,7 @@ fn tree(node: &TraceNode, depth: usize, text: &mut String) {
         node.id, node.to_move, node.target_ns
     ));
     if let Some(cut) = &node.cut {
-        text.push_str(&format!("; cut: {:?} {}", cut.rule, cards(cut.cards)));
+        text.push_str(&format!("; cut: {} {}", cut.rule.name(), cards(cut.cards)));
     }
     match &node.probe {
         Some(TtProbe::Miss) => text.push_str("; table: miss"),
