@@ -467,4 +467,7 @@ fn trace_text_is_a_tree_and_big_positions_are_refused() {
     let out = run(&["trace", "--json"], &big);
     assert!(!out.status.success());
     assert_eq!(stdout_lines(&out)[0]["code"], "too-large-to-trace", "{}", explain(&out));
+    let beyond = r#"{"deal": "N:AQ... K4... 32... J5...", "trump": "NT", "leader": "S", "target": 3}"#;
+    let out = run(&["trace", "--json"], beyond);
+    assert_eq!(stdout_lines(&out)[0]["code"], "bad-request", "{}", explain(&out));
 }

@@ -12,11 +12,15 @@ pub struct TraceTask {
 }
 
 impl TraceTask {
-    /// Refuses a position too large to trace before any search.
+    /// Refuses a position too large to trace, or a target above the tricks left, before
+    /// any search.
     pub fn new(pos: Position, target: Option<u8>) -> Result<TraceTask, Error> {
         let tricks = pos.tricks_left();
         if tricks > MAX_TRACE_TRICKS {
             return Err(Error::TooLargeToTrace { tricks, max: MAX_TRACE_TRICKS });
+        }
+        if let Some(t) = target.filter(|&t| t as u32 > tricks) {
+            return Err(Error::BadRequest(format!("a target of {t} tricks, with {tricks} left")));
         }
         Ok(TraceTask { pos, target })
     }
