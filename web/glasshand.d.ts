@@ -164,6 +164,67 @@ export interface InspectResult extends PositionResult {
   config: { ttMegabytes: number; tt: string; quickTricks: boolean; moveOrdering: boolean };
 }
 
+/** `trace`'s request: a position of at most 4 tricks; `target`: the tricks the side to move
+ * must take (the current trick included) for one search, absent for a whole MTD(f) run. */
+export interface TraceRequest extends Position {
+  target?: number;
+}
+
+/** The rule of a cut-off without search. */
+export type CutRule =
+  | 'count' | 'last-trick' | 'quick-tricks-ns' | 'quick-tricks-ew' | 'leader-loses' | 'suit-run'
+  | 'second-hand-wins';
+
+/** The class of positions a table entry holds for: per suit the top `top[s]` cards and their
+ * owners; `positions` of them share the lengths and those owners. */
+export interface TracePattern {
+  top: [number, number, number, number];
+  owners: [Seat[], Seat[], Seat[], Seat[]];
+  cards: CardName[];
+  positions: number;
+}
+
+export type TraceProbe =
+  | { result: 'miss' }
+  | { result: 'hit'; matched: number[] }
+  | { result: 'cut'; reached: boolean; bound: number; lower: number | null; upper: number | null;
+      pattern: TracePattern; storedBy: number | null };
+
+/** A node of the search tree. Targets and bounds are North-South's, counted from the start
+ * of the node's trick. */
+export interface TraceNode {
+  id: number;
+  /** The card that led here (absent at the root). */
+  card?: CardName;
+  /** Who won the trick `card` completed. */
+  trickWonBy?: Seat;
+  /** N E S W: the cards still in the hands. */
+  hands: [CardName[], CardName[], CardName[], CardName[]];
+  leader: Seat;
+  trick: CardName[];
+  toMove: Seat;
+  targetNs: number;
+  cut?: { rule: CutRule; cards: CardName[] };
+  probe?: TraceProbe;
+  children?: TraceNode[];
+  skipped?: { card: CardName; coveredBy: CardName | null }[];
+  decidedBy?: CardName;
+  store?: { lower: number; upper: number; pattern: TracePattern };
+  reached: boolean;
+  bound: number;
+  active: CardName[];
+}
+
+export interface TraceResult extends PositionResult {
+  nodes: number;
+  /** One search. */
+  holds?: boolean;
+  root?: TraceNode;
+  /** A whole run. */
+  tricks?: number;
+  probes?: { step: 'mtdf' | 'proof'; target: number; holds: boolean; nodes: number; root: TraceNode }[];
+}
+
 export interface ParResult {
   deal: Pbn;
   dealer: Seat;
@@ -348,6 +409,8 @@ export class Glasshand extends EventTarget {
     opts?: JobOptions & { dealer?: Seat; vulnerability?: string },
   ): Job<ParResult>;
   play(record: PlayRecord, opts?: JobOptions): Job<PlayResult>;
+  /** The search's tree on a position of at most 4 tricks (`too-large-to-trace` above). */
+  trace(request: TraceRequest, opts?: JobOptions): Job<TraceResult>;
   /** Single-dummy analysis: samples the hidden hands, solves each for every legal card. */
   single(request: SingleRequest, opts?: SingleOptions): Job<SingleResult>;
   /** Exact suit play: each trick target's best chance and line, the best average. */

@@ -206,6 +206,16 @@ export class Glasshand extends EventTarget {
     return this.inspect(position, opts);
   }
 
+  /** The search's tree on a position of at most 4 tricks, from an empty table:
+   * `{deal, trump, leader, trick?, target?}`. With `target` (tricks the side to move must
+   * take) one null-window search, `{holds, nodes, root}`; without, the whole MTD(f) run,
+   * `{tricks, nodes, probes}`. Takes the ablation options. */
+  trace(request, opts = {}) {
+    const body = positionRequest(request, opts);
+    if (request && request.target !== undefined && request.target !== null) body.target = request.target;
+    return this._submit('trace', body, opts);
+  }
+
   /** Par (DDS `Par` and `DealerPar`) with the DD table; `deal` or `{deal, dealer, vulnerability}`. */
   par(deal, opts = {}) {
     const board = typeof deal === 'string' ? { deal } : { ...deal };

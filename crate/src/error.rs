@@ -65,6 +65,11 @@ pub enum Error {
         east: u8,
         missing: u8,
     },
+    /// A trace asked of a position with more tricks left than a trace may show.
+    TooLargeToTrace {
+        tricks: u32,
+        max: u32,
+    },
 }
 
 impl Error {
@@ -93,6 +98,7 @@ impl Error {
             Error::SuitTooLong { .. } => "too-many-cards",
             Error::NoSuitCards => "no-cards",
             Error::BadVacantPlaces { .. } => "bad-vacant-places",
+            Error::TooLargeToTrace { .. } => "too-large-to-trace",
         }
     }
 }
@@ -169,6 +175,9 @@ impl fmt::Display for Error {
                 f,
                 "vacant places {west} (West) and {east} (East) cannot hold the {missing} missing cards (at most 13 each)"
             ),
+            Error::TooLargeToTrace { tricks, max } => {
+                write!(f, "a trace shows at most {max} tricks, and this position has {tricks} left")
+            }
         }
     }
 }

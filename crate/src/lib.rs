@@ -76,6 +76,7 @@ mod hints;
 mod huge_pages;
 mod lend;
 mod moves;
+mod observer;
 mod par;
 pub mod pbn;
 mod prefetch;
@@ -93,6 +94,7 @@ mod suit;
 mod suit_cash;
 mod suit_play;
 pub mod task;
+mod trace;
 mod trick;
 mod tt;
 
@@ -102,6 +104,7 @@ pub use config::{Config, TtMode};
 pub use dd_table::DdTable;
 pub use deal::{Deal, Position};
 pub use error::Error;
+pub use observer::CutRule;
 pub use par::{dealer_par, par, DealerPar, Par};
 pub use pbn::{Contract, Game, Vulnerability};
 pub use sample::{HandLimits, Knowledge, Layouts};
@@ -120,3 +123,4 @@ pub use task::analyse_play;
 pub use task::bench;
 #[cfg(feature = "parallel")]
 pub use task::solve_table_parallel;
+pub use trace::{Cut, Pattern, Skipped, Step, Stored, Trace, TraceNode, TracedProbe, TtProbe, MAX_TRACE_TRICKS};

@@ -206,6 +206,8 @@ impl Lead {
     }
 
     /// A lead through the next hand's honour towards partner's tenace over it.
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn finesse(&self, suit: Suit) -> bool {
         let me = self.mover;
         let (lho, partner) = (self.hand(me.next()).suit_bits(suit), self.hand(me.partner()).suit_bits(suit));
@@ -235,6 +237,8 @@ impl Lead {
 
     /// A lead from a tenace over the previous hand's honour (trump contracts: it gives a
     /// free finesse).
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn gives_finesse(&self, suit: Suit) -> bool {
         let me = self.mover;
         let (mine, rho) = (self.hand(me).suit_bits(suit), self.hand(me.prev()).suit_bits(suit));
@@ -247,6 +251,8 @@ impl Lead {
         (has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q))
     }
 
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn weight(&self, low: Card, high: Card) -> i32 {
         let suit = low.suit();
         let me = self.mover;
@@ -329,6 +335,8 @@ struct Follow {
 }
 
 impl Follow {
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn new(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> Follow {
         let me = trick.to_move();
         let led = trick.cards[0].suit();
@@ -387,6 +395,8 @@ impl Follow {
         beats(card, self.winning, self.trump)
     }
 
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn weight(&self, low: Card, high: Card) -> i32 {
         let rank = low.rank() as i32;
         if low.suit() == self.led {

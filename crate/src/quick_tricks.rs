@@ -177,6 +177,8 @@ fn cash_then_cross(
 /// them as they unblock: any suit in notrump, the trump suit in a trump contract (nobody can
 /// ruff it). Partner discards while the leader cashes, never from the suit to run.
 /// Dearer than the other quick tricks: the search asks only when the TT has no answer.
+// Inlined in both instances of the search, as in one (see `crate::observer`).
+#[inline(always)]
 pub(crate) fn cash_then_run(
     (hands, lengths, present): (&[Cards; 4], u64, Cards),
     leader: Seat,
@@ -330,6 +332,8 @@ fn claim(rounds: &[Rounds; 4], hand: Cards, need: u32, present: Cards, trump: Op
 /// top cards of those suits. When one opponent holds all those tops and the leader's side
 /// has no trump, that opponent wins the first trick and cashes the other tops: one trick
 /// per suit.
+// Inlined in both instances of the search, as in one (see `crate::observer`).
+#[inline(always)]
 pub(crate) fn tricks_lost(
     hands: &[Cards; 4],
     present: Cards,

@@ -8,7 +8,7 @@
 
 use crate::{
     pbn, Active, Card, Config, DdTable, Deal, Error, Position, ProbeRecord, Seat, SingleDummyRequest,
-    SingleDummyResult, Strain, SuitAnalysis, TrickStats, TtMode, Vulnerability,
+    SingleDummyResult, Strain, SuitAnalysis, TraceNode, TracedProbe, TrickStats, TtMode, Vulnerability,
 };
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -35,10 +35,11 @@ pub enum Kind {
     Bench,
     Single,
     Suit,
+    Trace,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Table,
         Kind::Tables,
         Kind::Solve,
@@ -49,10 +50,12 @@ impl Kind {
         Kind::Bench,
         Kind::Single,
         Kind::Suit,
+        Kind::Trace,
     ];
 
     pub fn name(self) -> &'static str {
-        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench", "single", "suit"][self as usize]
+        ["table", "tables", "solve", "analyse", "inspect", "par", "play", "bench", "single", "suit", "trace"]
+            [self as usize]
     }
 }
 
@@ -240,6 +243,21 @@ pub struct SuitRequest {
     pub options: Options,
 }
 
+/// A trace of the search on a position of at most 4 tricks (`crate::MAX_TRACE_TRICKS`),
+/// always from an empty table: with `target` (the tricks the side to move must take, the
+/// current trick included) one null-window search, without it a whole run (MTD(f)'s
+/// searches, then the two that prove the value's active cards, as `inspect` runs them).
+/// The `options` switch the ablations (`tt`, `quickTricks`, `moveOrdering`), so that the
+/// tree grows as they go off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Deserialize), serde(rename_all = "camelCase"))]
+pub struct TraceRequest {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub position: PositionRequest,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub target: Option<u8>,
+}
+
 /// A request of any kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -253,6 +271,7 @@ pub enum Request {
     Bench(BenchRequest),
     Single(SingleRequest),
     Suit(SuitRequest),
+    Trace(TraceRequest),
 }
 
 impl Request {
@@ -271,6 +290,7 @@ impl Request {
             Kind::Bench => Request::Bench(BenchRequest::deserialize(d).map_err(bad)?),
             Kind::Single => Request::Single(SingleRequest::deserialize(d).map_err(bad)?),
             Kind::Suit => Request::Suit(SuitRequest::deserialize(d).map_err(bad)?),
+            Kind::Trace => Request::Trace(TraceRequest::deserialize(d).map_err(bad)?),
         })
     }
 
@@ -284,6 +304,7 @@ impl Request {
             Request::Bench(r) => &r.options,
             Request::Single(r) => &r.options,
             Request::Suit(r) => &r.options,
+            Request::Trace(r) => &r.position.options,
         }
     }
 }
@@ -453,6 +474,39 @@ pub struct SingleOut {
 /// A suit-play analysis: each target's best chance and line, the best average, the layouts.
 pub type SuitOut = SuitAnalysis;
 
+/// A trace of the search. One search (the request had a target): `holds`, `nodes` and
+/// `root`. A whole run: `tricks`, `nodes` (every search's, as `inspect` counts them on an
+/// empty table) and `probes`, each `{step, target, holds, nodes, root}` (`step`: `mtdf` or
+/// `proof`; `target` is the side to move's).
+///
+/// A node: `{id, card?, trick_won_by?, hands, leader, trick, to_move, target_ns, cut?,
+/// probe?, children?, skipped?, decided_by?, store?, reached, bound, active}`. Targets and
+/// bounds are North-South's, counted from the start of the node's trick; `card` led here
+/// from the parent; `cut` is `{rule, cards}`; `probe` is `{result: "miss"}`,
+/// `{result: "hit", matched: [ids]}` or `{result: "cut", reached, bound, lower, upper,
+/// pattern, stored_by}` (the id of the node whose store answered); a `pattern` is `{top,
+/// owners, cards, positions}` (the top cards per suit, their owners, and how many positions
+/// share them); `skipped` is `[{card, covered_by}]`; `store` is `{lower, upper, pattern}`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct TraceOut {
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub position: PositionOut,
+    /// A run: the tricks the side to move takes, the current trick included.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub tricks: Option<u8>,
+    /// One search: whether the side to move takes the target.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub holds: Option<bool>,
+    pub nodes: u64,
+    /// One search: its tree.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub root: Option<TraceNode>,
+    /// A run: its searches in order.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub probes: Vec<TracedProbe>,
+}
+
 /// What a job returns.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize), serde(untagged))]
@@ -467,6 +521,7 @@ pub enum Output {
     Bench(BenchOut),
     Single(SingleOut),
     Suit(Box<SuitOut>),
+    Trace(Box<TraceOut>),
 }
 
 macro_rules! into_output {
@@ -488,7 +543,8 @@ into_output!(
     Play(PlayOut),
     Bench(BenchOut),
     Single(SingleOut),
-    Suit(SuitOut)
+    Suit(SuitOut),
+    Trace(TraceOut)
 );
 
 /// What a job reports while it runs.

@@ -6,6 +6,7 @@
 use crate::hints::{self, FollowHints};
 use crate::lend::Lend;
 use crate::moves::{self, MoveList};
+use crate::observer::{CutRule, Observer};
 use crate::quick_tricks::{cash_then_run, sure_tricks};
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
@@ -17,7 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How many trick starts pass between two looks at the stop flag and the lender.
 const POLL_INTERVAL: u32 = 1 << 12;
 
-pub(crate) struct Search<'a> {
+/// `O` hears the search's steps: [`crate::observer::NoTrace`] but in a trace.
+pub(crate) struct Search<'a, O: Observer> {
     /// The cards still in the hands (cards on the table in the current trick are not).
     pub hands: [Cards; 4],
     /// The TT key's suit lengths of `hands` (see [`lengths_key`]), kept up to date as cards
@@ -34,6 +36,7 @@ pub(crate) struct Search<'a> {
     pub lender: Option<&'a dyn Lend>,
     pub stopped: bool,
     pub poll: u32,
+    pub observer: O,
 }
 
 /// A search's answer. `bound` counts North-South's tricks among those left: at least `bound`
@@ -56,14 +59,14 @@ fn depth_index(tricks_left: u32) -> usize {
     13usize.saturating_sub(tricks_left as usize).min(12)
 }
 
-impl Search<'_> {
+impl<O: Observer> Search<'_, O> {
     /// Runs the search from a trick in progress (possibly empty).
     pub fn run(&mut self, trick: &Trick, target: i32) -> Outcome {
-        if trick.len == 0 {
-            self.trick_start(trick.leader, target)
-        } else {
-            self.play_card(trick, target, None).0
-        }
+        self.observer.enter(None, &self.hands, trick, target);
+        let outcome =
+            if trick.len == 0 { self.trick_start(trick.leader, target) } else { self.play_card(trick, target, None).0 };
+        self.observer.leave(outcome.reached, outcome.bound, outcome.rel);
+        outcome
     }
 
     fn present(&self) -> Cards {
@@ -75,9 +78,11 @@ impl Search<'_> {
         let left = self.hands[leader.index()].len() as i32;
         // Step 1. The count alone decides.
         if target <= 0 {
+            self.observer.cut(CutRule::Count, Cards::EMPTY);
             return Outcome::new(true, 0, Cards::EMPTY);
         }
         if target > left {
+            self.observer.cut(CutRule::Count, Cards::EMPTY);
             return Outcome::new(false, left, Cards::EMPTY);
         }
         let depth = depth_index(left as u32);
@@ -118,8 +123,9 @@ impl Search<'_> {
 
         // Step 4. Quick tricks for the side on lead, sure trump tricks for either side.
         if self.config.quick_tricks {
-            if let Some((reached, rel)) = self.quick_cut(leader, target, left, present) {
+            if let Some((reached, rel, rule)) = self.quick_cut(leader, target, left, present) {
                 self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                self.observer.cut(rule, rel);
                 return Outcome::new(reached, target - !reached as i32, rel);
             }
         }
@@ -129,7 +135,9 @@ impl Search<'_> {
         if mode != TtMode::Off {
             let stats = &mut self.stats.per_trick[depth];
             stats.tt_probes += 1;
-            match self.tt.probe(&key, &owners, target as u8) {
+            let answer = self.tt.probe(&key, &owners, target as u8);
+            self.observer.probe(&key, &owners, target, &answer);
+            match answer {
                 Probe::Cut(reached, bound, active) => {
                     stats.tt_hits += 1;
                     stats.tt_cutoffs += 1;
@@ -146,6 +154,7 @@ impl Search<'_> {
             let in_play = (&self.hands, self.lengths, present);
             if let Some(cards) = cash_then_run(in_play, leader, self.trump, need as u32, self.suit_cash) {
                 self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                self.observer.cut(CutRule::SuitRun, cards);
                 let reached = leader.is_ns();
                 return Outcome::new(reached, target - !reached as i32, cards);
             }
@@ -174,28 +183,29 @@ impl Search<'_> {
             };
             let bound = outcome.bound as u8;
             let bounds = if outcome.reached { (bound, left as u8) } else { (0, bound) };
+            self.observer.store(&key, &owners, active, bounds);
             self.tt.store(&key, &owners, active, bounds);
         }
         Outcome { rel, ..outcome }
     }
 
     /// A cut-off by quick tricks for the side on lead or sure trump tricks for either side,
-    /// with the cards it relied on.
-    fn quick_cut(&self, leader: Seat, target: i32, left: i32, present: Cards) -> Option<(bool, Cards)> {
+    /// with the cards it relied on and its rule.
+    fn quick_cut(&self, leader: Seat, target: i32, left: i32, present: Cards) -> Option<(bool, Cards, CutRule)> {
         let in_play = (&self.hands, self.lengths, present);
         let side_takes = |seat: Seat, need: i32| sure_tricks(in_play, seat, leader, self.trump, need.max(1) as u32);
         // North-South reach the target, or East-West take enough to stop them.
         if let Some(cards) = side_takes(Seat::North, target) {
-            return Some((true, cards));
+            return Some((true, cards, CutRule::QuickTricksNs));
         }
         if let Some(cards) = side_takes(Seat::East, left - target + 1) {
-            return Some((false, cards));
+            return Some((false, cards, CutRule::QuickTricksEw));
         }
         // The side on lead loses this trick whatever it leads, and perhaps more.
         if let Some((lost, cards)) = crate::quick_tricks::tricks_lost(&self.hands, present, leader, self.trump) {
             let opponents_need = if leader.is_ns() { left - target + 1 } else { target };
             if lost as i32 >= opponents_need {
-                return Some((!leader.is_ns(), cards));
+                return Some((!leader.is_ns(), cards, CutRule::LeaderLoses));
             }
         }
         None
@@ -223,7 +233,9 @@ impl Search<'_> {
         }
         let w = trick.winner();
         let ns = leader.offset(w).is_ns();
-        Outcome::new(ns, ns as i32, won_by_rank(&trick, w))
+        let rel = won_by_rank(&trick, w);
+        self.observer.cut(CutRule::LastTrick, rel);
+        Outcome::new(ns, ns as i32, rel)
     }
 
     /// A node inside a trick: try each group of equivalent cards of the player to move,
@@ -240,6 +252,7 @@ impl Search<'_> {
             if need <= 1 {
                 if let Some(rel) = second_hand_wins(&self.hands, trick, self.trump) {
                     self.stats.per_trick[depth].quick_trick_cutoffs += 1;
+                    self.observer.cut(CutRule::SecondHandWins, rel);
                     return (Outcome::new(maximizing, target - !maximizing as i32, rel), None);
                 }
             }
@@ -265,6 +278,7 @@ impl Search<'_> {
         for (tried, &card) in moves.as_slice().iter().enumerate() {
             let lowest = |failed, rel| lowest_active(&self.hands, start_present, failed, rel);
             if failures.as_mut().is_some_and(|f| f.covers(card, &lowest)) {
+                self.observer.skip(card, || failures.as_ref().and_then(|f| f.covering(card)));
                 continue;
             }
             self.stats.per_trick[depth].nodes += 1;
@@ -272,13 +286,17 @@ impl Search<'_> {
             let length_bit = 1u64 << (16 * mover.index() + 4 * card.suit().index());
             self.lengths -= length_bit;
             let next = trick.with(card);
+            self.observer.enter(Some(card), &self.hands, &next, target);
             let outcome = if next.len == 4 {
                 let w = next.winner();
                 let won = next.leader.offset(w).is_ns() as i32;
                 let after = self.trick_start(next.leader.offset(w), target - won);
+                self.observer.leave(after.reached, after.bound, after.rel);
                 Outcome { reached: after.reached, bound: after.bound + won, rel: after.rel | won_by_rank(&next, w) }
             } else {
-                self.play_card(&next, target, None).0
+                let outcome = self.play_card(&next, target, None).0;
+                self.observer.leave(outcome.reached, outcome.bound, outcome.rel);
+                outcome
             };
             let (result, rel) = (outcome.reached, outcome.rel);
             self.hands[mover.index()].insert(card);
@@ -290,6 +308,7 @@ impl Search<'_> {
                 if let Some(hash) = hint.filter(|_| tried > 0) {
                     self.follow_hints.set_follower(hash, card);
                 }
+                self.observer.decided(card);
                 return (outcome, Some((card, tried)));
             }
             failed_bound = if maximizing { failed_bound.max(outcome.bound) } else { failed_bound.min(outcome.bound) };
@@ -334,6 +353,14 @@ impl Failures {
     fn push(&mut self, card: Card, rel: Cards) {
         self.list[self.len] = (card, rel, NOT_YET);
         self.len += 1;
+    }
+
+    /// The failure that [`Failures::covers`] found covering `card`: the first of its suit
+    /// whose lowest active card is known and lies above both (those after it are not yet).
+    fn covering(&self, card: Card) -> Option<Card> {
+        let bit = 1u16 << card.rank();
+        let list = &self.list[..self.len];
+        list.iter().find(|&&(failed, _, lowest)| lowest != NOT_YET && covered(card, bit, failed, lowest)).map(|f| f.0)
     }
 
     /// `lowest_active(card, rel)`: the lowest active card of the suit of `card` in the proof
@@ -428,6 +455,8 @@ fn second_hand_wins(hands: &[Cards; 4], trick: &Trick, trump: Option<Suit>) -> O
 }
 
 /// The 16 suit lengths of `hands`, 4 bits each, hand-major: the TT key's `lengths`.
+// Inlined in both instances of the search, as in one (see `crate::observer`).
+#[inline(always)]
 pub(crate) fn lengths_key(hands: &[Cards; 4]) -> u64 {
     (0..4).fold(0u64, |acc, h| acc | (hands[h].suit_lengths() as u64) << (16 * h))
 }

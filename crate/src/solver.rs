@@ -3,6 +3,7 @@
 
 use crate::hints::FollowHints;
 use crate::lend::{Lend, Memory};
+use crate::observer::{NoTrace, Observer};
 use crate::search::{lengths_key, Outcome, Search};
 use crate::suit_cash::SuitCash;
 use crate::trick::Trick;
@@ -146,6 +147,16 @@ impl Solver {
     /// left (the current one included)? Also returns the bound the proof reached and its
     /// active cards.
     fn probe(&mut self, pos: &Position, target: i32) -> Result<Outcome, Error> {
+        self.probe_observed(pos, target, NoTrace)
+    }
+
+    /// [`Solver::probe`] told to `observer`.
+    pub(crate) fn probe_observed<O: Observer>(
+        &mut self,
+        pos: &Position,
+        target: i32,
+        observer: O,
+    ) -> Result<Outcome, Error> {
         // The search looks at the flag only every few thousand trick starts: a small one
         // would never see it.
         if self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -178,6 +189,7 @@ impl Solver {
             lender: self.lender.as_deref(),
             stopped: false,
             poll: 0,
+            observer,
         };
         let out = search.run(&trick, target);
         if search.stopped {
@@ -194,7 +206,6 @@ impl Solver {
         let mut guess = guess.map_or_else(|| estimate_ns(pos), i32::from);
         while lo < hi {
             let target = guess.clamp(lo + 1, hi);
-            // The proof's bound may settle more than the target asked.
             let nodes = self.probes.is_some().then(|| self.stats.nodes());
             let outcome = self.probe(pos, target)?;
             if let (Some(probes), Some(nodes)) = (&mut self.probes, nodes) {
@@ -207,13 +218,7 @@ impl Solver {
                     nodes: self.stats.nodes() - nodes,
                 });
             }
-            if outcome.reached {
-                lo = outcome.bound.max(target);
-                guess = lo + 1;
-            } else {
-                hi = outcome.bound.min(target - 1);
-                guess = hi;
-            }
+            guess = narrow(&mut lo, &mut hi, target, &outcome);
         }
         Ok(lo as u8)
     }
@@ -274,6 +279,18 @@ impl Solver {
     }
 }
 
+/// MTD(f)'s step: narrows North-South's window `lo..=hi` by a probe's outcome (the proof's
+/// bound may settle more than the target asked) and returns the next guess.
+pub(crate) fn narrow(lo: &mut i32, hi: &mut i32, target: i32, outcome: &Outcome) -> i32 {
+    if outcome.reached {
+        *lo = outcome.bound.max(target);
+        *lo + 1
+    } else {
+        *hi = outcome.bound.min(target - 1);
+        *hi
+    }
+}
+
 /// The transposition table starts at this size (or the configured one, if smaller) and
 /// grows only when it fills: 32 MB holds a random deal's table, and a bigger start cost
 /// time on them (page faults, key slots further apart), while the hard deals fill it.
@@ -295,7 +312,7 @@ pub(crate) fn for_side(seat: Seat, ns: u8, left: u32) -> u8 {
 
 /// `n! / (k1! k2! ...)` for `n = sum k`, exactly: each step's product divides evenly, and
 /// 13 cards of a suit keep it far inside a u128.
-fn multinomial(counts: &[u32]) -> f64 {
+pub(crate) fn multinomial(counts: &[u32]) -> f64 {
     let mut result: u128 = 1;
     let mut n: u128 = 0;
     for &k in counts {
@@ -311,7 +328,9 @@ fn multinomial(counts: &[u32]) -> f64 {
 /// of a trick per trump that North-South hold beyond East-West's count (fitted on the
 /// shared random deals: the points alone miss by two tricks or more far more often), plus one:
 /// MTD(f) settles a value in two probes when its guess is the value or one above.
-fn estimate_ns(pos: &Position) -> i32 {
+// Inlined in both instances of the search, as in one (see `crate::observer`).
+#[inline(always)]
+pub(crate) fn estimate_ns(pos: &Position) -> i32 {
     let hands = pos.remaining();
     let hcp = |h: Cards| -> u32 { h.iter().map(|c| c.rank().saturating_sub(10) as u32).sum() };
     let ns = hcp(hands[0]) + hcp(hands[2]);

@@ -31,6 +31,8 @@ impl SuitCash {
     }
 
     /// Forgets the results unless `hands` agree with the holders they were worked out for.
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     pub fn prepare(&mut self, hands: &[Cards; 4]) {
         let consistent = (0..4).all(|h| hands[h].0 & !self.holders[h].0 == 0);
         if consistent {

@@ -176,6 +176,8 @@ impl Entry {
 
     /// Natively LLVM makes this one vector test for the four suits (a shift by lane).
     #[cfg(any(not(target_arch = "wasm32"), test))]
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn matches_by_mask(&self, owners: &[u32; 4]) -> bool {
         // The owner vectors have no bits at K_SHIFT and above: the mask keeps k and the
         // bounds out. It is the low 2k bits, 2k read straight off the word (k < 16).
@@ -293,6 +295,8 @@ impl Tt {
 
     /// Looks for an entry that matches the position and decides "North-South take at least
     /// `target` of the tricks left".
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     pub fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         if key.tricks_left <= DEEP_TRICKS { &mut self.deep } else { &mut self.shallow }.probe(key, owners, target)
     }
@@ -497,6 +501,8 @@ impl Arena {
         }
     }
 
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     fn probe(&mut self, key: &Key, owners: &[u32; 4], target: u8) -> Probe {
         let Ok(k) = self.locate(packed(key), key.exact) else { return Probe::Miss };
         let node = self.keys[k];
@@ -741,6 +747,8 @@ impl OwnerTable {
     }
 
     /// Rebuilds the table unless `hands` agree with the holders it was built from.
+    // Inlined in both instances of the search, as in one (see `crate::observer`).
+    #[inline(always)]
     pub fn prepare(&mut self, hands: &[Cards; 4]) {
         let consistent = (0..4).all(|h| hands[h].0 & !self.holders[h].0 == 0);
         if consistent {

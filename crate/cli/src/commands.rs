@@ -102,3 +102,23 @@ pub fn single(opts: &Options, file: &Option<String>) -> Result<(), String> {
         render::single(out)
     })
 }
+
+/// `trace`: JSON lines in. A request's `options` switch the ablations of its own search, so
+/// each runs with the command's settings overridden by its own.
+pub fn trace(opts: &Options, file: &Option<String>) -> Result<(), String> {
+    let requests = read_json_requests(&read_input(file)?, Kind::Trace);
+    let mut failed = 0;
+    for (line, request) in requests {
+        let mut own = opts.clone();
+        if let Ok(request) = &request {
+            let config = request.options().apply(opts.config());
+            own.tt_megabytes = config.tt_megabytes;
+            own.tt_mode = config.tt_mode;
+            own.no_quick_tricks = !config.quick_tricks;
+            own.no_ordering = !config.move_ordering;
+        }
+        let label = Label { progress: "trace", noun: "positions" };
+        failed += run_requests(&own, opts.json, label, vec![(line, request)], &render::trace).is_err() as usize;
+    }
+    finish(failed)
+}

@@ -59,13 +59,17 @@ enum Command {
     /// Exact suit play: NORTH and SOUTH's cards of one suit (`AK987x Jx`) -> for each trick
     /// target the best chance and a line, and the best average
     Suit(suit::SuitArgs),
+    /// JSON lines {"deal","trump","leader","trick","target"?,"options"?} of at most 4 tricks
+    /// -> the search's tree: one null-window search for the side to move's target, or the
+    /// whole MTD(f) run without one (text: an indented tree; --json: one line each)
+    Trace { file: Option<String> },
     /// Node-count signature over a fixed deal list
     Bench,
     /// Timing benchmark against DDS on tests/data/tables.jsonl
     Speed { file: Option<String> },
 }
 
-#[derive(Args)]
+#[derive(Args, Clone)]
 pub struct Options {
     /// One JSON object per line (table, par, play, single; analyse/solve/inspect always)
     #[arg(long, global = true)]
@@ -138,6 +142,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Play { file }) => commands::play(opts, &file),
         Some(Command::Single { file }) => commands::single(opts, &file),
         Some(Command::Suit(args)) => suit::suit(opts, &args),
+        Some(Command::Trace { file }) => commands::trace(opts, &file),
         Some(Command::Bench) => bench::signature(opts),
         Some(Command::Speed { file }) => bench::speed(opts, &file),
     }

@@ -1,7 +1,7 @@
 //! The text view of each output (the JSON view is the output itself, `json.rs`).
 
 use glasshand::schema::{Output, ParOut, TableOut};
-use glasshand::{DdTable, Deal, Seat, SingleDummyResult, Strain, Suit};
+use glasshand::{Cards, DdTable, Deal, Pattern, Seat, SingleDummyResult, Strain, Suit, TraceNode, TtProbe};
 
 /// The default run: the deal's diagram, its DD table and par.
 pub fn demo(out: &Output) -> String {
@@ -65,6 +65,98 @@ fn single_table(result: &SingleDummyResult) -> String {
         }
     }
     out
+}
+
+/// A trace: the answer, then each search's tree, one node a line, children indented.
+pub fn trace(out: &Output) -> String {
+    let Output::Trace(trace) = out else { return unexpected(out) };
+    let p = &trace.position;
+    let mover = p.tomove;
+    let mut text = format!("{}  {}, {} leads, {mover} to move", p.deal, p.trump, p.leader);
+    match (&trace.root, trace.tricks) {
+        (Some(root), _) => {
+            let holds = if trace.holds == Some(true) { "holds" } else { "fails" };
+            text.push_str(&format!("\nOne search: {holds}, {} nodes", trace.nodes));
+            tree(root, 1, &mut text);
+        }
+        (None, tricks) => {
+            let tricks = tricks.unwrap_or_default();
+            text.push_str(&format!("\n{mover}'s side takes {tricks}, {} nodes in all", trace.nodes));
+            for (i, probe) in trace.probes.iter().enumerate() {
+                let holds = if probe.holds { "holds" } else { "fails" };
+                let (step, target, nodes) = (format!("{:?}", probe.step).to_lowercase(), probe.target, probe.nodes);
+                text.push_str(&format!(
+                    "\nSearch {} ({step}): {mover}'s side takes {target}? {holds}, {nodes} nodes",
+                    i + 1
+                ));
+                tree(&probe.root, 1, &mut text);
+            }
+        }
+    }
+    text
+}
+
+/// One node's line and its subtree's.
+fn tree(node: &TraceNode, depth: usize, text: &mut String) {
+    let indent = "  ".repeat(depth);
+    let card = node.card.map_or("root".to_string(), |c| c.to_string());
+    let won = node.trick_won_by.map_or(String::new(), |w| format!(" (trick to {w})"));
+    let answer = if node.reached { format!("yes, NS >= {}", node.bound) } else { format!("no, NS <= {}", node.bound) };
+    text.push_str(&format!(
+        "\n{indent}#{} {card}{won}: {} to play, NS need {} -> {answer}",
+        node.id, node.to_move, node.target_ns
+    ));
+    if let Some(cut) = &node.cut {
+        text.push_str(&format!("; cut: {} {}", cut.rule.name(), cards(cut.cards)));
+    }
+    match &node.probe {
+        Some(TtProbe::Miss) => text.push_str("; table: miss"),
+        Some(TtProbe::Hit { matched }) => text.push_str(&format!("; table: matched #{matched:?}, undecided")),
+        Some(TtProbe::Cut { lower, upper, pattern: p, stored_by, .. }) => {
+            let by = stored_by.map_or("before".to_string(), |id| format!("#{id}"));
+            let bounds = match (lower, upper) {
+                (Some(l), Some(u)) => format!(" {l}..{u}"),
+                _ => String::new(),
+            };
+            text.push_str(&format!("; table: entry of {by}{bounds}, {}", pattern(p)));
+        }
+        None => {}
+    }
+    for s in &node.skipped {
+        let by = s.covered_by.map_or(String::new(), |c| format!(" (as {c})"));
+        text.push_str(&format!("; skips {}{by}", s.card));
+    }
+    if let Some(card) = node.decided_by {
+        text.push_str(&format!("; decided by {card}"));
+    }
+    if let Some(s) = &node.store {
+        text.push_str(&format!("; stores {}..{}, {}", s.lower, s.upper, pattern(&s.pattern)));
+    }
+    text.push_str(&format!("; active {}", cards(node.active)));
+    for child in &node.children {
+        tree(child, depth + 1, text);
+    }
+}
+
+/// `♠ N S, ♥ W: 12 positions`: the owners of each suit's top cards.
+fn pattern(p: &Pattern) -> String {
+    let suits: Vec<String> = Suit::ALL
+        .iter()
+        .zip(&p.owners)
+        .filter(|(_, o)| !o.is_empty())
+        .map(|(s, o)| {
+            format!("{} {}", s.symbol(), o.iter().map(|w| w.letter().to_string()).collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    let suits = if suits.is_empty() { "no card".to_string() } else { suits.join(", ") };
+    format!("pattern {suits}: {} positions", p.positions)
+}
+
+fn cards(cards: Cards) -> String {
+    if cards.is_empty() {
+        return "-".into();
+    }
+    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 fn diagram(deal: &Deal) -> String {

@@ -358,3 +358,116 @@ fn single_bad_requests_get_error_lines_with_codes() {
         assert!(!lines[1]["error"].as_str().unwrap_or_default().is_empty(), "{}", explain(&out));
     }
 }
+
+/// The site's trace examples (`web/site/trace-examples.js`, a JSON array), by name.
+fn trace_examples() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/site/trace-examples.js");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let start = text.find("= [").expect("an exported array") + 2;
+    let end = text.rfind("];").expect("the array's end") + 1;
+    serde_json::from_str(&text[start..end]).unwrap_or_else(|e| panic!("{path} is not JSON: {e}"))
+}
+
+/// Every node of a trace's tree, parents first.
+fn nodes(root: &Value) -> Vec<&Value> {
+    let mut out = vec![root];
+    for child in root["children"].as_array().into_iter().flatten() {
+        out.extend(nodes(child));
+    }
+    out
+}
+
+#[test]
+fn each_trace_example_teaches_what_its_text_says() {
+    let examples = trace_examples();
+    assert!(examples.len() >= 5);
+    let input: String = examples.iter().map(|e| format!("{e}\n")).collect();
+    let out = run(&["trace", "--json"], &input);
+    assert!(out.status.success(), "{}", explain(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), examples.len(), "{}", explain(&out));
+    for (example, got) in examples.iter().zip(&lines) {
+        let name = example["name"].as_str().unwrap();
+        assert!(example["text"].as_str().is_some_and(|t| t.len() > 80), "{name}: a lesson");
+        let deal = glasshand::pbn::parse_deal(example["deal"].as_str().unwrap()).unwrap();
+        assert!(deal.size() <= 4, "{name}: at most 4 tricks");
+        // The whole tree of one search, or of every search of a run.
+        let roots: Vec<&Value> = match got["probes"].as_array() {
+            Some(probes) => probes.iter().map(|p| &p["root"]).collect(),
+            None => vec![&got["root"]],
+        };
+        let all: Vec<&Value> = roots.iter().flat_map(|r| nodes(r)).collect();
+        match name {
+            "A finesse, king onside" => {
+                assert_eq!(got["holds"], true, "{name}: both tricks");
+                // East's jack is a spot card here: skipped as the four.
+                assert!(all.iter().any(|n| n["skipped"].to_string().contains(r#""card":"SJ","covered_by":"S4""#)));
+            }
+            "The same finesse, king offside" => {
+                assert_eq!(got["holds"], false, "{name}: the king is behind the queen");
+                let owners = &got["root"]["store"]["pattern"]["owners"][0];
+                assert_eq!(owners, &serde_json::json!(["N", "E"]), "{name}: the stored pattern");
+            }
+            "A simple squeeze" => {
+                assert_eq!(got["tricks"], 3, "{name}: South's side takes every trick");
+                // The squeeze card decides the search that proves three tricks.
+                let decided: Vec<&Value> = got["probes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|p| p["target"] == 3 && p["holds"] == true)
+                    .map(|p| &p["root"]["decided_by"])
+                    .collect();
+                assert!(decided.contains(&&Value::from("CA")), "{name}: {decided:?}");
+                assert!(all.iter().any(|n| n["skipped"].to_string().contains(r#""card":"SK","covered_by":"S3""#)));
+            }
+            "An endplay" => {
+                assert_eq!(got["tricks"], 2, "{name}: North's side takes two");
+                // The heart exit wins after the spade finesse failed.
+                let first = &got["probes"][0]["root"];
+                assert_eq!(first["decided_by"], "H3", "{name}");
+                let tried: Vec<&Value> = first["children"].as_array().unwrap().iter().map(|c| &c["card"]).collect();
+                assert_eq!(tried, [&Value::from("S2"), &Value::from("H3")], "{name}: the spade first");
+            }
+            "One entry, many layouts" => {
+                assert_eq!(got["holds"], false, "{name}: not all four tricks");
+                // An inner node is answered by an entry that another node of the same search
+                // stored, for a position that is not its own.
+                let ids: Vec<&Value> = all.iter().map(|n| &n["id"]).collect();
+                let hit = all.iter().find(|n| {
+                    let p = &n["probe"];
+                    p["result"] == "cut" && ids.contains(&&p["stored_by"]) && n["card"].is_string()
+                });
+                let hit = hit.unwrap_or_else(|| panic!("{name}: no hit inside the search"));
+                let stored_by = all.iter().find(|n| n["id"] == hit["probe"]["stored_by"]).unwrap();
+                assert_ne!(stored_by["hands"], hit["hands"], "{name}: a different position");
+                assert!(hit["probe"]["pattern"]["positions"].as_f64().unwrap() > 100.0, "{name}: many layouts");
+            }
+            _ => panic!("{name}: an example without a check"),
+        }
+    }
+}
+
+#[test]
+fn trace_text_is_a_tree_and_big_positions_are_refused() {
+    let input = r#"{"deal": "N:AQ... K4... 32... J5...", "trump": "NT", "leader": "S", "target": 2}"#;
+    let out = run(&["trace"], input);
+    assert!(out.status.success(), "{}", explain(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("One search: fails"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("    #2 S2: W to play")), "children indented: {text}");
+    // The request's options reach its search: no table, no probes.
+    let off = r#"{"deal": "N:AQ... K4... 32... J5...", "trump": "NT", "leader": "S", "options": {"tt": "off"}}"#;
+    let out = run(&["trace"], off);
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stdout).contains("table:"), "{}", explain(&out));
+    let big = format!(
+        r#"{{"deal": "{}", "trump": "S", "leader": "W"}}"#,
+        "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962"
+    );
+    let out = run(&["trace", "--json"], &big);
+    assert!(!out.status.success());
+    assert_eq!(stdout_lines(&out)[0]["code"], "too-large-to-trace", "{}", explain(&out));
+    let beyond = r#"{"deal": "N:AQ... K4... 32... J5...", "trump": "NT", "leader": "S", "target": 3}"#;
+    let out = run(&["trace", "--json"], beyond);
+    assert_eq!(stdout_lines(&out)[0]["code"], "bad-request", "{}", explain(&out));
+}

@@ -23,6 +23,7 @@ mod request;
 pub mod single;
 mod suit;
 mod tables;
+mod trace;
 
 pub use batch::Batch;
 pub use bench::BenchTask;
@@ -33,6 +34,7 @@ pub use suit::SuitTask;
 #[cfg(feature = "parallel")]
 pub use tables::solve_table_parallel;
 pub use tables::{ParTask, TablesTask};
+pub use trace::TraceTask;
 
 use crate::schema::{Event, Output};
 use crate::{Config, Error, Solver};

@@ -2,7 +2,7 @@
 
 use super::{
     boxed, AnalyseTask, AnyTask, BenchTask, InspectTask, Lane, ParTask, PlayTask, SingleTask, SolveTask, SuitTask,
-    TablesTask, Task,
+    TablesTask, Task, TraceTask,
 };
 use crate::schema::{parse_deal, Event, Request, TableOut};
 use crate::{Error, Seat, SingleDummy, Vulnerability};
@@ -36,6 +36,7 @@ impl Request {
                 boxed(SingleTask::new(SingleDummy::new(&r.job)?.keep_table(r.options.fresh != Some(true))))
             }
             Request::Suit(r) => boxed(SuitTask::new(r)?),
+            Request::Trace(r) => boxed(TraceTask::new(r.position.position()?, r.target)?),
         })
     }
 }

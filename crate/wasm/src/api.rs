@@ -320,6 +320,36 @@ mod tests {
     }
 
     #[test]
+    fn trace_runs_through_the_facade_with_inspects_nodes() {
+        // East's king sits over North's ace-queen: South leads, and the queen loses to it.
+        let position = json!({"deal": "N:AQ... K4... 32... J5...", "trump": "NT", "leader": "S"});
+        let (run_out, events) = run("trace", position.clone()).unwrap();
+        let (solved, _) = run("solve", position.clone()).unwrap();
+        assert_eq!(run_out["tricks"], solved["tricks"]);
+        let mut fresh = position.clone();
+        fresh["options"] = json!({"fresh": true});
+        let (inspected, _) = run("inspect", fresh).unwrap();
+        assert_eq!(run_out["nodes"], inspected["total"]["nodes"]);
+        let probes = run_out["probes"].as_array().unwrap();
+        assert!(probes.iter().all(|p| p["root"]["toMove"] == "S" && p["root"]["targetNs"].is_i64()));
+        assert_eq!(events, [json!({"type": "progress", "done": 1, "total": 1})]);
+        // One search: South's side takes one trick (the ace), not two.
+        let mut one = position.clone();
+        one["target"] = json!(1);
+        assert_eq!(run("trace", one.clone()).unwrap().0["holds"], true);
+        one["target"] = json!(2);
+        let (out, _) = run("trace", one).unwrap();
+        assert_eq!((&out["holds"], out["probes"].is_null(), out["root"]["id"].is_u64()), (&json!(false), true, true));
+        assert_eq!(solved["tricks"], 1);
+        // The ablation reaches the search: no table, no probes.
+        let mut off = position;
+        off["options"] = json!({"tt": "off"});
+        let text = run("trace", off).unwrap().0.to_string();
+        assert!(!text.contains("\"probe\"") && !text.contains("\"store\""), "{text}");
+        assert_eq!(code("trace", json!({"deal": DEAL, "trump": "S", "leader": "W"})), "too-large-to-trace");
+    }
+
+    #[test]
     fn bad_input_gets_a_code() {
         let dup = DEAL.replacen("AQJT832", "AQJT83A", 1);
         assert_eq!(code("table", json!({"deal": dup})), "duplicate-card");
