@@ -15,10 +15,6 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 
-# Thin LTO for the test build only: the wheel builds in about half the time, and the tests
-# check results, not speed. A wheel for use (pip install ./crate/python) keeps fat LTO.
-export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-thin}"
-
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "./crate/python[dask]" pytest tqdm
 # pip keeps an installed package of the same version: rebuild ours every time.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./crate/python

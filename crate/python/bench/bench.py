@@ -108,15 +108,16 @@ def main() -> None:
 
     n = len(deals)
     print(f"{time.strftime('%Y-%m-%d')}, {_machine()}, commit {_commit()}, {n} deals, best of {args.rounds}")
+    best = {name: min(times) for name, times in runs.items() if times}
     for name, times in runs.items():
         if times:
-            best = min(times)
-            print(f"{name:12} best {best:7.2f} s  {n / best:7.1f} tables/s  runs {' '.join(f'{t:.2f}' for t in times)}")
-    best = {name: min(times) for name, times in runs.items() if times}
+            listed = " ".join(f"{t:.2f}" for t in times)
+            print(f"{name:12} best {best[name]:7.2f} s  {n / best[name]:7.1f} tables/s  runs {listed}")
     print(f"endplay / glasshand, all cores: {best['endplay'] / best['glasshand']:.2f}x")
     if not args.skip_cli:
         cost = best["glasshand 1"] / best["cli 1"] - 1
         print(f"python / cli, one thread: {100 * cost:+.1f}%")
+        print(f"one core: {3600 * n / best['glasshand 1']:.0f} tables/hour")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,15 @@ TWICE_ACE = "N:AQJT832.743.5.73 A4.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A9
 DEAL = "N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962"
 
 
-@pytest.mark.parametrize(("bad", "code"), [(SHORT_DEAL, "unequal-hands"), (TWICE_ACE, "duplicate-card"),
-                                           ("N:AZ... K... Q... J...", "unknown-rank"), ("hello", "syntax")])
+@pytest.mark.parametrize(
+    ("bad", "code"),
+    [
+        (SHORT_DEAL, "unequal-hands"),
+        (TWICE_ACE, "duplicate-card"),
+        ("N:AZ... K... Q... J...", "unknown-rank"),
+        ("hello", "syntax"),
+    ],
+)
 def test_a_bad_deal_in_a_batch_names_its_index_and_code(first_deals: list[str], bad: str, code: str) -> None:
     deals = first_deals[:5]
     deals[3] = bad
@@ -41,8 +48,9 @@ def test_deals_of_the_wrong_type(deals: Any) -> None:
         glasshand.dd_tables(deals)
 
 
-@pytest.mark.parametrize(("threads", "error"), [("2", TypeError), (2.0, TypeError), (True, TypeError),
-                                                (0, ValueError), (-1, ValueError)])
+@pytest.mark.parametrize(
+    ("threads", "error"), [("2", TypeError), (2.0, TypeError), (True, TypeError), (0, ValueError), (-1, ValueError)]
+)
 def test_threads_of_the_wrong_type_or_value(threads: Any, error: type[Exception]) -> None:
     with pytest.raises(error):
         glasshand.dd_tables([DEAL], threads=threads)
@@ -95,7 +103,7 @@ def test_bad_par_input() -> None:
         with pytest.raises(ValueError):
             glasshand.par(bad, "N", "None")
     with pytest.raises(TypeError):
-        glasshand.par(table, 0, "None")
+        glasshand.par(table, 0, "None")  # type: ignore[arg-type]
 
 
 def test_bad_single_dummy_requests() -> None:

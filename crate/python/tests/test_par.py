@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from conftest import read_jsonl, table_array
 
 import glasshand
+from conftest import read_jsonl, table_array
 
 SCORES = ("dealer_par_score_ns", "dealer_par_contracts", "par_ns", "par_ew", "contracts_ns", "contracts_ew")
 

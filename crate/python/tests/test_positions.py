@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import read_jsonl
-
 import glasshand
+from conftest import read_jsonl
 
 
 def test_every_position_matches_dds() -> None:

@@ -8,8 +8,37 @@ from typing import Any
 import glasshand
 
 # Seven tricks of a notrump hand West led from AKQJ.T98.765.432, and South's D4 to the eighth.
-PLAYED = ["SA", "S2", "S3", "S4", "SK", "S5", "S6", "S7", "SQ", "S8", "S9", "ST", "SJ", "H2", "H3", "H4",
-          "HT", "H5", "H6", "H7", "H9", "HJ", "HQ", "HK", "HA", "H8", "D2", "D3", "D4"]
+PLAYED = [
+    "SA",
+    "S2",
+    "S3",
+    "S4",
+    "SK",
+    "S5",
+    "S6",
+    "S7",
+    "SQ",
+    "S8",
+    "S9",
+    "ST",
+    "SJ",
+    "H2",
+    "H3",
+    "H4",
+    "HT",
+    "H5",
+    "H6",
+    "H7",
+    "H9",
+    "HJ",
+    "HQ",
+    "HK",
+    "HA",
+    "H8",
+    "D2",
+    "D3",
+    "D4",
+]
 
 
 def _request(**fields: Any) -> dict[str, Any]:

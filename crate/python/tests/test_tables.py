@@ -18,17 +18,18 @@ def test_first_hundred_tables_match_dds(first_tables: np.ndarray, first_truth: n
 
 
 def test_one_and_two_threads_give_the_same_tables(first_deals: list[str], first_truth: np.ndarray) -> None:
-    one = glasshand.dd_tables(first_deals[:12], threads=1)
-    two = glasshand.dd_tables(first_deals[:12], threads=2)
-    np.testing.assert_array_equal(one, first_truth[:12])
-    np.testing.assert_array_equal(two, first_truth[:12])
+    # Deals 10 to 17: not solved before in this session, on either pool.
+    one = glasshand.dd_tables(first_deals[10:18], threads=1)
+    two = glasshand.dd_tables(first_deals[10:18], threads=2)
+    np.testing.assert_array_equal(one, first_truth[10:18])
+    np.testing.assert_array_equal(two, first_truth[10:18])
 
 
 def test_the_environment_variable_sets_the_threads(
     monkeypatch: pytest.MonkeyPatch, first_deals: list[str], first_truth: np.ndarray
 ) -> None:
     monkeypatch.setenv("GLASSHAND_THREADS", "1")
-    np.testing.assert_array_equal(glasshand.dd_tables(first_deals[:3]), first_truth[:3])
+    np.testing.assert_array_equal(glasshand.dd_tables(first_deals[:2]), first_truth[:2])
     monkeypatch.setenv("GLASSHAND_THREADS", "none")
     with pytest.raises(ValueError, match="GLASSHAND_THREADS"):
         glasshand.dd_tables(first_deals[:1])
@@ -38,9 +39,9 @@ def test_the_environment_variable_sets_the_threads(
 
 
 def test_any_sequence_of_deal_strings(first_deals: list[str], first_truth: np.ndarray) -> None:
-    deals = first_deals[:3]
+    deals = first_deals[:2]
     for given in (tuple(deals), iter(deals), np.array(deals), (d for d in deals)):
-        np.testing.assert_array_equal(glasshand.dd_tables(given), first_truth[:3])
+        np.testing.assert_array_equal(glasshand.dd_tables(given), first_truth[:2])
     empty = glasshand.dd_tables([])
     assert empty.shape == (0, 4, 5) and empty.dtype == np.uint8
 
@@ -52,14 +53,14 @@ def test_a_repeated_deal_gets_its_table_each_time(first_deals: list[str], first_
 
 def test_progress_uses_tqdm_when_installed(first_deals: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("tqdm")
-    glasshand.dd_tables(first_deals[:4], progress=True)
-    assert "4/4" in capsys.readouterr().err
+    glasshand.dd_tables(first_deals[:3], progress=True)
+    assert "3/3" in capsys.readouterr().err
 
 
 def test_progress_without_tqdm_prints_plain_lines(
     monkeypatch: pytest.MonkeyPatch, first_deals: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
-    glasshand.dd_tables(first_deals[:4], progress=True)
+    glasshand.dd_tables(first_deals[:3], progress=True)
     err = capsys.readouterr().err
-    assert "glasshand: 4/4 tables" in err, err
+    assert "glasshand: 3/3 tables" in err, err

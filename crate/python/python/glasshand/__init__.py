@@ -19,7 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,7 +47,7 @@ STRAINS: tuple[str, ...] = ("NT", "S", "H", "D", "C")
 THREADS_VARIABLE = "GLASSHAND_THREADS"
 
 
-def _threads(threads: Optional[int]) -> Optional[int]:
+def _threads(threads: int | None) -> int | None:
     """The thread count to ask for: the argument, else ``GLASSHAND_THREADS``, else ``None``
     (every core this process may use)."""
     if threads is None:
@@ -112,14 +112,14 @@ class _TqdmProgress:
         self.bar.close()
 
 
-def _progress_bar(total: int) -> Union[_TqdmProgress, _PlainProgress]:
+def _progress_bar(total: int) -> _TqdmProgress | _PlainProgress:
     try:
         return _TqdmProgress(total)
     except ImportError:
         return _PlainProgress(total)
 
 
-def dd_tables(deals: Iterable[str], *, threads: Optional[int] = None, progress: bool = False) -> np.ndarray:
+def dd_tables(deals: Iterable[str], *, threads: int | None = None, progress: bool = False) -> np.ndarray:
     """The double-dummy tables of ``deals``.
 
     Returns a ``uint8`` array of shape ``(len(deals), 4, 5)``: ``tables[i, d, s]`` is the tricks
@@ -148,7 +148,7 @@ def dd_tables(deals: Iterable[str], *, threads: Optional[int] = None, progress: 
     return np.frombuffer(raw, dtype=np.uint8).reshape(len(listed), 4, 5).copy()
 
 
-def _run(kind: str, request: Mapping[str, Any], threads: Optional[int]) -> Any:
+def _run(kind: str, request: Mapping[str, Any], threads: int | None) -> Any:
     return json.loads(_native.run_json(kind, json.dumps(request), _threads(threads)))
 
 
@@ -164,7 +164,7 @@ def solve(
     leader: str,
     played: Sequence[str] = (),
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> dict[str, int]:
     """Every legal card's tricks in a position.
 
@@ -187,11 +187,11 @@ def solve(
 
 
 def par(
-    deal_or_table: Union[str, np.ndarray, Sequence[Sequence[int]]],
+    deal_or_table: str | np.ndarray | Sequence[Sequence[int]],
     dealer: str = "N",
     vulnerable: str = "None",
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """Par of a deal (solved first) or of a DD table, as DDS's ``DealerPar`` and ``Par``.
 
@@ -210,14 +210,17 @@ def par(
         return {**out, "deal": deal_or_table}
     table = np.asarray(deal_or_table)
     if table.shape != (4, 5) or not np.issubdtype(table.dtype, np.integer):
-        raise ValueError(f"a DD table is a (4, 5) array of ints (declarers N E S W, strains NT S H D C), not {table.dtype} {table.shape}")
+        raise ValueError(
+            "a DD table is a (4, 5) array of ints (declarers N E S W, strains NT S H D C), "
+            f"not {table.dtype} {table.shape}"
+        )
     if table.min() < 0 or table.max() > 13:
         raise ValueError("a DD table holds trick counts from 0 to 13")
     scores: dict[str, Any] = json.loads(_native.par_of_table(table.astype(np.uint8).tolist(), dealer, vulnerable))
     return {"deal": None, **scores}
 
 
-def single_dummy(request: Mapping[str, Any], *, threads: Optional[int] = None) -> dict[str, Any]:
+def single_dummy(request: Mapping[str, Any], *, threads: int | None = None) -> dict[str, Any]:
     """Single-dummy analysis: the request and answer of the command line's ``single --json``.
 
     ``request`` holds ``known`` (hands seen, e.g. ``{"W": "AKQJ.T98.765.432"}``), the contract
@@ -242,4 +245,3 @@ def __getattr__(name: str) -> ModuleType:
     if name == "dask":
         return importlib.import_module(".dask", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-

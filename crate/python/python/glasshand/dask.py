@@ -10,7 +10,6 @@ pool busy and the scheduler's overhead small.
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 import dask.dataframe as dd
 import numpy as np
@@ -25,7 +24,7 @@ __all__ = ["COLUMNS", "dd_tables"]
 COLUMNS: list[str] = [f"{seat}_{strain}" for seat in glasshand.DECLARERS for strain in glasshand.STRAINS]
 
 
-def _worker_threads() -> Optional[int]:
+def _worker_threads() -> int | None:
     """The thread count of the Dask worker running this task, if it runs in one."""
     try:
         from distributed import get_worker
@@ -35,14 +34,14 @@ def _worker_threads() -> Optional[int]:
         return None
 
 
-def _partition_tables(deals: pd.Series, threads: Optional[int]) -> pd.DataFrame:
+def _partition_tables(deals: pd.Series, threads: int | None) -> pd.DataFrame:
     if threads is None and not os.environ.get(glasshand.THREADS_VARIABLE, "").strip():
         threads = _worker_threads()
     tables = glasshand.dd_tables(deals, threads=threads)
     return pd.DataFrame(tables.reshape(len(deals), 20), index=deals.index, columns=COLUMNS)
 
 
-def dd_tables(frame: dd.DataFrame, column: str = "deal", *, threads: Optional[int] = None) -> dd.DataFrame:
+def dd_tables(frame: dd.DataFrame, column: str = "deal", *, threads: int | None = None) -> dd.DataFrame:
     """The DD tables of ``frame[column]`` (PBN deal strings), partition by partition.
 
     Returns a lazy ``dask.dataframe`` with ``frame``'s index and partitions and the 20
