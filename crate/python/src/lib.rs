@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -194,7 +195,7 @@ fn tables<'py>(
 }
 
 /// Runs a request of `kind` written as JSON (the command line's shapes) and returns its
-/// output as JSON. A single-dummy output is its result alone, as the command line writes it.
+/// output as JSON, as the command line's `--json` writes it.
 #[pyfunction]
 #[pyo3(signature = (kind, request, threads=None))]
 fn run_json(py: Python<'_>, kind: &str, request: &str, threads: Option<usize>) -> PyResult<String> {
@@ -203,15 +204,21 @@ fn run_json(py: Python<'_>, kind: &str, request: &str, threads: Option<usize>) -
         serde_json::from_str(request).map_err(|e| engine_error(py, &Error::Syntax(format!("bad JSON: {e}"))))?;
     let request = Request::deserialize(kind, value).map_err(|e| engine_error(py, &e))?;
     let output = run(py, &request, threads, None)?;
-    let json = match &output {
-        Output::Single(out) => serde_json::to_string(&out.result),
-        output => serde_json::to_string(output),
-    };
-    json.map_err(|e| PyRuntimeError::new_err(format!("cannot write the output: {e}")))
+    serde_json::to_string(&output).map_err(|e| PyRuntimeError::new_err(format!("cannot write the output: {e}")))
 }
 
-/// Par from a DD table given as `tricks[declarer][strain]` (N E S W; NT S H D C): the scores
-/// and contracts as JSON.
+/// Par of a table, shaped as a par request's output (`ParOut`) with no deal.
+#[derive(Serialize)]
+struct TablePar {
+    deal: Option<String>,
+    dealer: Seat,
+    vulnerable: Vulnerability,
+    tricks: DdTable,
+    #[serde(flatten)]
+    scores: ParScores,
+}
+
+/// Par from a DD table given as `tricks[declarer][strain]` (N E S W; NT S H D C), as JSON.
 #[pyfunction]
 fn par_of_table(py: Python<'_>, tricks: [[u8; 5]; 4], dealer: &str, vulnerable: &str) -> PyResult<String> {
     let dealer: Seat = dealer.parse().map_err(|e| engine_error(py, &e))?;
@@ -226,17 +233,8 @@ fn par_of_table(py: Python<'_>, tricks: [[u8; 5]; 4], dealer: &str, vulnerable: 
         }
     }
     let scores = ParScores::new(&table, dealer, vulnerable);
-    let json = serde_json::json!({
-        "dealer": dealer,
-        "vulnerable": vulnerable,
-        "dealer_par_score_ns": scores.dealer_par_score_ns,
-        "dealer_par_contracts": scores.dealer_par_contracts,
-        "par_ns": scores.par_ns,
-        "par_ew": scores.par_ew,
-        "contracts_ns": scores.contracts_ns,
-        "contracts_ew": scores.contracts_ew,
-    });
-    Ok(json.to_string())
+    let out = TablePar { deal: None, dealer, vulnerable, tricks: table, scores };
+    serde_json::to_string(&out).map_err(|e| PyRuntimeError::new_err(format!("cannot write the output: {e}")))
 }
 
 #[pymodule]

@@ -50,13 +50,16 @@ def test_sampled_answer_has_the_cli_shape_and_a_seed_fixes_it_on_any_thread_coun
     one = glasshand.single_dummy(request, threads=1)
     two = glasshand.single_dummy(request, threads=2)
     assert one == two
-    assert list(one) == ["tomove", "samples", "exact", "cards"]
+    assert list(one) == ["tomove", "samples", "exact", "cards", "deals"]
     assert (one["tomove"], one["samples"], one["exact"]) == ("W", 40, False)
     # West must follow to South's diamond with the 7, 6 or 5: touching cards, equal numbers.
     assert sorted(one["cards"]) == ["D5", "D6", "D7"]
     card = one["cards"]["D7"]
     assert 0 <= card["tricks"] <= 6 and card["stderr"] > 0 and 0 <= card["make"] <= 1
     assert all(c == card for c in one["cards"].values())
+    # The first sampled deals, for viewing: full deals that keep West's known hand.
+    assert 0 < len(one["deals"]) <= 40
+    assert all(deal.startswith("N:") and deal.split()[3] == "AKQJ.T98.765.432" for deal in one["deals"])
 
 
 def test_a_small_ending_is_enumerated_exactly() -> None:

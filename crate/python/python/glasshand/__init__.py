@@ -199,15 +199,17 @@ def par(
     ``dealer``: ``"N"``, ``"E"``, ``"S"`` or ``"W"``. ``vulnerable``: ``"None"``, ``"NS"``,
     ``"EW"`` or ``"All"``.
 
-    Returns the command line's ``par --json`` fields: ``deal`` (``None`` for a table),
-    ``dealer``, ``vulnerable``, ``dealer_par_score_ns``, ``dealer_par_contracts``, ``par_ns``,
-    ``par_ew``, ``contracts_ns``, ``contracts_ew``.
+    Returns what the command line's ``par --json`` writes: ``deal`` (the deal in normal form;
+    ``None`` for a table), ``dealer``, ``vulnerable``, ``tricks`` (the DD table,
+    ``{declarer: {strain: n}}``), ``dealer_par_score_ns`` and ``dealer_par_contracts``
+    (``DealerPar``: the dealer's side bids first), ``par_ns``, ``par_ew``, ``contracts_ns``
+    and ``contracts_ew`` (``Par``).
     """
     dealer, vulnerable = _text("dealer", dealer), _text("vulnerable", vulnerable)
     if isinstance(deal_or_table, str):
-        out = _run("par", {"deal": deal_or_table, "dealer": dealer, "vulnerability": vulnerable}, threads)
-        del out["tricks"]
-        return {**out, "deal": deal_or_table}
+        request = {"deal": deal_or_table, "dealer": dealer, "vulnerability": vulnerable}
+        out: dict[str, Any] = _run("par", request, threads)
+        return out
     table = np.asarray(deal_or_table)
     if table.shape != (4, 5) or not np.issubdtype(table.dtype, np.integer):
         raise ValueError(
@@ -217,7 +219,7 @@ def par(
     if table.min() < 0 or table.max() > 13:
         raise ValueError("a DD table holds trick counts from 0 to 13")
     scores: dict[str, Any] = json.loads(_native.par_of_table(table.astype(np.uint8).tolist(), dealer, vulnerable))
-    return {"deal": None, **scores}
+    return scores
 
 
 def single_dummy(request: Mapping[str, Any], *, threads: int | None = None) -> dict[str, Any]:
@@ -227,8 +229,10 @@ def single_dummy(request: Mapping[str, Any], *, threads: int | None = None) -> d
     (``"contract"`` and ``"declarer"``, or ``"trump"`` and ``"leader"``), ``"played"`` (the
     cards played so far), ``"constraints"`` (per hidden hand, ranges of suit lengths), and
     ``"samples"`` and ``"seed"``. Returns ``{"tomove", "samples", "exact", "cards": {card:
-    {"tricks", "stderr", "make"?}}}``. The samples are spread over the threads; a seed gives
-    the same numbers on any thread count.
+    {"tricks", "stderr", "make"?}}, "deals"}``: each legal card's mean tricks for the side to
+    move, its standard error and (with a contract) the fraction of samples that make it, and
+    the first few sampled deals. The samples are spread over the threads; a seed gives the
+    same numbers on any thread count.
     """
     if not isinstance(request, Mapping):
         raise TypeError(f"request must be a dict, not {type(request).__name__}")
