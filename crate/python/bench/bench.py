@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -99,12 +101,17 @@ def main() -> None:
         Path(deal_lines).write_text("\n".join(deals) + "\n")
 
         runs: dict[str, list[float]] = {"glasshand": [], "endplay": [], "glasshand 1": [], "cli 1": []}
-        for _ in range(args.rounds):
-            runs["glasshand"].append(_python(GLASSHAND, deal_json, truth_json))
-            runs["endplay"].append(_python(ENDPLAY, deal_json, truth_json))
+        for lap in range(1, args.rounds + 1):
+            turns: dict[str, Callable[[], float]] = {
+                "glasshand": partial(_python, GLASSHAND, deal_json, truth_json),
+                "endplay": partial(_python, ENDPLAY, deal_json, truth_json),
+            }
             if not args.skip_cli:
-                runs["glasshand 1"].append(_python(GLASSHAND, deal_json, truth_json, "1"))
-                runs["cli 1"].append(_cli(deal_lines))
+                turns["glasshand 1"] = partial(_python, GLASSHAND, deal_json, truth_json, "1")
+                turns["cli 1"] = partial(_cli, deal_lines)
+            for name, run in turns.items():
+                runs[name].append(run())
+                print(f"round {lap}: {name} {runs[name][-1]:.2f} s", file=sys.stderr, flush=True)
 
     n = len(deals)
     print(f"{time.strftime('%Y-%m-%d')}, {_machine()}, commit {_commit()}, {n} deals, best of {args.rounds}")
