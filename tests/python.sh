@@ -15,7 +15,8 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "./crate/python[dask]" pytest tqdm
-# pip keeps an installed package of the same version: rebuild ours every time.
+# Ours is rebuilt every time (pip would keep an installed package of the same version), once;
+# then its extras and the test tools, which find it installed.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./crate/python
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "./crate/python[dask]" pytest tqdm
 "$venv/bin/python" -m pytest crate/python/tests -p no:cacheprovider

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what it needs, then lint, the crate's docs and package, the engine
-# and command-line tests (release, full data sets) and the browser tests in headless Chromium.
+# and command-line tests (release, full data sets), the Python package's tests, and the browser
+# tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/setup.sh
@@ -11,4 +12,5 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p glasshand --no-deps --quiet
 publish_log=$(cargo publish --dry-run -p glasshand --allow-dirty 2>&1) || { echo "$publish_log" >&2; exit 1; }
 echo "cargo publish --dry-run -p glasshand: ok"
 cargo test --release
+bash tests/python.sh
 bash tests/browser.sh
