@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, REPO, startServer } from './lib/harness.mjs';
+import { browserAndBothServers, REPO, solverPage } from './lib/harness.mjs';
 
 // Issue 19's opening lead, with few samples: every one a whole deal to solve.
 const LEAD = {
@@ -37,31 +37,13 @@ function native(requests) {
   return out.toString().trim().split('\n').map((l) => JSON.parse(l));
 }
 
-let browser;
-let isolated;
-let plain;
+const env = browserAndBothServers();
 let expected;
 
-before(async () => {
-  [browser, isolated, plain] = await Promise.all([launchBrowser(), startServer({ isolation: true }), startServer({ isolation: false })]);
+before(() => {
   expected = native([LEAD, ENDING]);
 });
 
-after(async () => {
-  await browser?.close();
-  await isolated?.close();
-  await plain?.close();
-});
-
-async function solverPage(server) {
-  const page = await openPage(browser, server);
-  await page.waitForFunction(() => window.glasshandLoaded === true);
-  const mode = await page.evaluate(async () => {
-    window.solver = await window.glasshand.Glasshand.create({ threads: 2 });
-    return window.solver.mode;
-  });
-  return { page, mode };
-}
 
 /** Runs a request, recording every callback. */
 function analyse(page, request) {
@@ -157,11 +139,11 @@ function checkBadRequests(r) {
   assert.match(r.noLayout, /layout/);
 }
 
-for (const [name, server, flavour] of [['cross-origin isolated page', () => isolated, 'threaded'], ['page without COOP/COEP', () => plain, 'single']]) {
+for (const [name, server, flavour] of [['cross-origin isolated page', () => env.isolated, 'threaded'], ['page without COOP/COEP', () => env.plain, 'single']]) {
   describe(`solver.single on a ${name}: the ${flavour} build`, () => {
     let page;
     before(async () => {
-      const opened = await solverPage(server());
+      const opened = await solverPage(env.browser, server());
       page = opened.page;
       assert.equal(opened.mode, flavour);
     });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, REPO, startServer } from './lib/harness.mjs';
+import { browserAndBothServers, REPO, solverPage } from './lib/harness.mjs';
 
 // The Encyclopedia's AK987x / Jx (88% for five tricks, as corrected with SuitPlay), and
 // AQ / xx with fewer vacant places for West.
@@ -30,31 +30,13 @@ function native({ north, south, westVacant = 13, eastVacant = 13 }) {
   return out;
 }
 
-let browser;
-let isolated;
-let plain;
+const env = browserAndBothServers();
 let expected;
 
-before(async () => {
-  [browser, isolated, plain] = await Promise.all([launchBrowser(), startServer({ isolation: true }), startServer({ isolation: false })]);
+before(() => {
   expected = HOLDINGS.map(native);
 });
 
-after(async () => {
-  await browser?.close();
-  await isolated?.close();
-  await plain?.close();
-});
-
-async function solverPage(server) {
-  const page = await openPage(browser, server);
-  await page.waitForFunction(() => window.glasshandLoaded === true);
-  const mode = await page.evaluate(async () => {
-    window.solver = await window.glasshand.Glasshand.create({ threads: 2 });
-    return window.solver.mode;
-  });
-  return { page, mode };
-}
 
 function analyse(page, request) {
   return page.evaluate(async (req) => {
@@ -68,11 +50,11 @@ function analyse(page, request) {
   }, request);
 }
 
-for (const [name, server, flavour] of [['cross-origin isolated page', () => isolated, 'threaded'], ['page without COOP/COEP', () => plain, 'single']]) {
+for (const [name, server, flavour] of [['cross-origin isolated page', () => env.isolated, 'threaded'], ['page without COOP/COEP', () => env.plain, 'single']]) {
   describe(`solver.suit on a ${name}: the ${flavour} build`, () => {
     let page;
     before(async () => {
-      const opened = await solverPage(server());
+      const opened = await solverPage(env.browser, server());
       page = opened.page;
       assert.equal(opened.mode, flavour);
     });

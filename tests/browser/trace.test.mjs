@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, REPO, startServer } from './lib/harness.mjs';
+import { before, describe, test } from 'node:test';
+import { browserAndBothServers, REPO, solverPage } from './lib/harness.mjs';
 import { TRACE_EXAMPLES } from '../../web/site/trace-examples.js';
 
 const BIG = 'N:AQJT832.743.5.73 64.Q9862.QT9.KT5 95.T.AJ7432.QJ84 K7.AKJ5.K86.A962';
@@ -26,31 +26,13 @@ function camel(value) {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), camel(v)]));
 }
 
-let browser;
-let isolated;
-let plain;
+const env = browserAndBothServers();
 let expected;
 
-before(async () => {
-  [browser, isolated, plain] = await Promise.all([launchBrowser(), startServer({ isolation: true }), startServer({ isolation: false })]);
+before(() => {
   expected = native(TRACE_EXAMPLES);
 });
 
-after(async () => {
-  await browser?.close();
-  await isolated?.close();
-  await plain?.close();
-});
-
-async function solverPage(server) {
-  const page = await openPage(browser, server);
-  await page.waitForFunction(() => window.glasshandLoaded === true);
-  const mode = await page.evaluate(async () => {
-    window.solver = await window.glasshand.Glasshand.create({ threads: 2 });
-    return window.solver.mode;
-  });
-  return { page, mode };
-}
 
 /** Every example traced in the page, then the checks that need the page. */
 function traceInPage(page, examples) {
@@ -82,14 +64,14 @@ function check(got) {
 
 describe('trace', () => {
   test('cross-origin isolated page: threaded build', async () => {
-    const { page, mode } = await solverPage(isolated);
+    const { page, mode } = await solverPage(env.browser, env.isolated);
     assert.equal(mode, 'threaded');
     check(await traceInPage(page, TRACE_EXAMPLES));
     await page.close();
   });
 
   test('page without COOP/COEP: single-threaded build', async () => {
-    const { page, mode } = await solverPage(plain);
+    const { page, mode } = await solverPage(env.browser, env.plain);
     assert.equal(mode, 'single');
     check(await traceInPage(page, TRACE_EXAMPLES));
     await page.close();

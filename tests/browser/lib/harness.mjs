@@ -88,6 +88,38 @@ export function browserAndServer({ isolation = true } = {}) {
 }
 
 /**
+ * For a test file that runs both builds: Chromium, an isolated server (threaded build) and a
+ * plain one (single build), started before its tests and closed after them.
+ */
+export function browserAndBothServers() {
+  const env = { browser: null, isolated: null, plain: null };
+  before(async () => {
+    [env.browser, env.isolated, env.plain] = await Promise.all([
+      launchBrowser(),
+      startServer({ isolation: true }),
+      startServer({ isolation: false }),
+    ]);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.isolated?.close();
+    await env.plain?.close();
+  });
+  return env;
+}
+
+/** A page with `window.solver` created (two threads where the page allows): `{page, mode}`. */
+export async function solverPage(browser, server) {
+  const page = await openPage(browser, server);
+  await page.waitForFunction(() => window.glasshandLoaded === true);
+  const mode = await page.evaluate(async () => {
+    window.solver = await window.glasshand.Glasshand.create({ threads: 2 });
+    return window.solver.mode;
+  });
+  return { page, mode };
+}
+
+/**
  * Opens `path` on the server in a fresh page and records every console error, uncaught page
  * error and worker error into `page.problems`. `contextOptions` go to playwright's
  * `newContext`; `beforeLoad(page)` runs before the page is loaded (to hook its requests).
