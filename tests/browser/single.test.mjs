@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { browserAndBothServers, REPO, solverPage } from './lib/harness.mjs';
+import { before, test } from 'node:test';
+import { browserAndBothServers, describeBothBuilds, REPO } from './lib/harness.mjs';
 
 // Issue 19's opening lead, with few samples: every one a whole deal to solve.
 const LEAD = {
@@ -139,42 +139,32 @@ function checkBadRequests(r) {
   assert.match(r.noLayout, /layout/);
 }
 
-for (const [name, server, flavour] of [['cross-origin isolated page', () => env.isolated, 'threaded'], ['page without COOP/COEP', () => env.plain, 'single']]) {
-  describe(`solver.single on a ${name}: the ${flavour} build`, () => {
-    let page;
-    before(async () => {
-      const opened = await solverPage(env.browser, server());
-      page = opened.page;
-      assert.equal(opened.mode, flavour);
-    });
-    after(async () => page?.closeAll());
-
-    test('an opening lead gives the native numbers for the same seed, streaming an estimate per sample', async (t) => {
-      const run = await analyse(page, LEAD);
-      t.diagnostic(`${LEAD.samples} samples in ${run.ms.toFixed(0)} ms`);
-      const deals = checkAgainstNative(run, expected[0]);
-      for (const deal of deals) assert.match(deal, /^N:\S+ \S+ \S+ \S+$/);
-      assert.ok(deals.every((d) => d.split(' ')[3] === LEAD.known.W), 'West as known in every deal');
-      checkStreaming(run);
-    });
-
-    test('a small ending is enumerated: exact, and the native numbers', async () => {
-      const run = await analyse(page, ENDING);
-      assert.equal(run.result.exact, true);
-      assert.equal(run.result.samples, 462);
-      checkAgainstNative(run, expected[1]);
-      checkStreaming(run);
-    });
-
-    test('a newer job of the group replaces a running one; an AbortSignal stops one', async (t) => {
-      const r = await stopAndReplace(page);
-      t.diagnostic(`stopped in ${r.stopMs.toFixed(0)} ms`);
-      assert.deepEqual([r.first, r.second, r.stopped], ['replaced', 3, 'stopped'], JSON.stringify(r));
-    });
-
-    test('bad requests get errors with codes and the solver goes on', async () => {
-      checkBadRequests(await badRequests(page));
-      assert.deepEqual(page.problems, []);
-    });
+describeBothBuilds(env, 'solver.single', (ctx) => {
+  test('an opening lead gives the native numbers for the same seed, streaming an estimate per sample', async (t) => {
+    const run = await analyse(ctx.page, LEAD);
+    t.diagnostic(`${LEAD.samples} samples in ${run.ms.toFixed(0)} ms`);
+    const deals = checkAgainstNative(run, expected[0]);
+    for (const deal of deals) assert.match(deal, /^N:\S+ \S+ \S+ \S+$/);
+    assert.ok(deals.every((d) => d.split(' ')[3] === LEAD.known.W), 'West as known in every deal');
+    checkStreaming(run);
   });
-}
+
+  test('a small ending is enumerated: exact, and the native numbers', async () => {
+    const run = await analyse(ctx.page, ENDING);
+    assert.equal(run.result.exact, true);
+    assert.equal(run.result.samples, 462);
+    checkAgainstNative(run, expected[1]);
+    checkStreaming(run);
+  });
+
+  test('a newer job of the group replaces a running one; an AbortSignal stops one', async (t) => {
+    const r = await stopAndReplace(ctx.page);
+    t.diagnostic(`stopped in ${r.stopMs.toFixed(0)} ms`);
+    assert.deepEqual([r.first, r.second, r.stopped], ['replaced', 3, 'stopped'], JSON.stringify(r));
+  });
+
+  test('bad requests get errors with codes and the solver goes on', async () => {
+    checkBadRequests(await badRequests(ctx.page));
+    assert.deepEqual(ctx.page.problems, []);
+  });
+});

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { browserAndBothServers, REPO, solverPage } from './lib/harness.mjs';
+import { before, test } from 'node:test';
+import { browserAndBothServers, describeBothBuilds, REPO } from './lib/harness.mjs';
 
 // The Encyclopedia's AK987x / Jx (88% for five tricks, as corrected with SuitPlay), and
 // AQ / xx with fewer vacant places for West.
@@ -50,51 +50,41 @@ function analyse(page, request) {
   }, request);
 }
 
-for (const [name, server, flavour] of [['cross-origin isolated page', () => env.isolated, 'threaded'], ['page without COOP/COEP', () => env.plain, 'single']]) {
-  describe(`solver.suit on a ${name}: the ${flavour} build`, () => {
-    let page;
-    before(async () => {
-      const opened = await solverPage(env.browser, server());
-      page = opened.page;
-      assert.equal(opened.mode, flavour);
-    });
-    after(async () => page?.closeAll());
-
-    test('the native answers, a lead event per opening lead', async () => {
-      for (const [i, request] of HOLDINGS.entries()) {
-        const run = await analyse(page, request);
-        assert.deepEqual(run.result, expected[i], `${request.north} / ${request.south}`);
-        assert.ok(run.leads.length > 0);
-        assert.deepEqual(run.progress.at(-1), [run.leads.length, run.leads.length]);
-      }
-      const five = expected[0].targets[4].probability;
-      assert.equal(Math.round(100 * five), 88);
-    });
-
-    test('a long holding stops on request and the solver goes on', async () => {
-      const r = await page.evaluate(async ([long, short]) => {
-        const job = window.solver.suit(long);
-        const code = job.then(() => 'finished', (e) => e.code);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        window.solver.stop(job);
-        const next = await window.solver.suit(short);
-        return { code: await code, next: next.targets.length };
-      }, [LONG, HOLDINGS[0]]);
-      assert.deepEqual(r, { code: 'stopped', next: 6 });
-    });
-
-    test('bad holdings get codes', async () => {
-      const codes = await page.evaluate(async () => {
-        const code = (req) => window.solver.suit(req).then(() => 'ok', (e) => e.code);
-        return {
-          twice: await code({ north: 'AKK', south: 'x' }),
-          rank: await code({ north: 'AZ', south: 'x' }),
-          none: await code({ north: '-', south: '' }),
-          vacant: await code({ north: 'AK', south: 'x', westVacant: 3, eastVacant: 3 }),
-        };
-      });
-      assert.deepEqual(codes, { twice: 'duplicate-card', rank: 'unknown-rank', none: 'no-cards', vacant: 'bad-vacant-places' });
-      assert.deepEqual(page.problems, []);
-    });
+describeBothBuilds(env, 'solver.suit', (ctx) => {
+  test('the native answers, a lead event per opening lead', async () => {
+    for (const [i, request] of HOLDINGS.entries()) {
+      const run = await analyse(ctx.page, request);
+      assert.deepEqual(run.result, expected[i], `${request.north} / ${request.south}`);
+      assert.ok(run.leads.length > 0);
+      assert.deepEqual(run.progress.at(-1), [run.leads.length, run.leads.length]);
+    }
+    const five = expected[0].targets[4].probability;
+    assert.equal(Math.round(100 * five), 88);
   });
-}
+
+  test('a long holding stops on request and the solver goes on', async () => {
+    const r = await ctx.page.evaluate(async ([long, short]) => {
+      const job = window.solver.suit(long);
+      const code = job.then(() => 'finished', (e) => e.code);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      window.solver.stop(job);
+      const next = await window.solver.suit(short);
+      return { code: await code, next: next.targets.length };
+    }, [LONG, HOLDINGS[0]]);
+    assert.deepEqual(r, { code: 'stopped', next: 6 });
+  });
+
+  test('bad holdings get codes', async () => {
+    const codes = await ctx.page.evaluate(async () => {
+      const code = (req) => window.solver.suit(req).then(() => 'ok', (e) => e.code);
+      return {
+        twice: await code({ north: 'AKK', south: 'x' }),
+        rank: await code({ north: 'AZ', south: 'x' }),
+        none: await code({ north: '-', south: '' }),
+        vacant: await code({ north: 'AK', south: 'x', westVacant: 3, eastVacant: 3 }),
+      };
+    });
+    assert.deepEqual(codes, { twice: 'duplicate-card', rank: 'unknown-rank', none: 'no-cards', vacant: 'bad-vacant-places' });
+    assert.deepEqual(ctx.page.problems, []);
+  });
+});

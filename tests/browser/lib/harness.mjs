@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
 import { promisify } from 'node:util';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -117,6 +118,29 @@ export async function solverPage(browser, server) {
     return window.solver.mode;
   });
   return { page, mode };
+}
+
+/**
+ * One describe per wasm build (`env` from browserAndBothServers): `body(ctx)` declares its
+ * tests, which find in `ctx.page` a solver page whose mode was checked to be that build's.
+ */
+export function describeBothBuilds(env, title, body) {
+  const builds = [
+    ['cross-origin isolated page', () => env.isolated, 'threaded'],
+    ['page without COOP/COEP', () => env.plain, 'single'],
+  ];
+  for (const [name, server, flavour] of builds) {
+    describe(`${title} on a ${name}: the ${flavour} build`, () => {
+      const ctx = { page: null, flavour };
+      before(async () => {
+        const opened = await solverPage(env.browser, server());
+        ctx.page = opened.page;
+        assert.equal(opened.mode, flavour);
+      });
+      after(async () => ctx.page?.closeAll());
+      body(ctx);
+    });
+  }
 }
 
 /**
