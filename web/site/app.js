@@ -19,6 +19,7 @@ import { buildSingle, renderSingle, renderSingleRun } from './single.js';
 import { buildFusion } from './fusion.js';
 import { renderBoard, renderTable, renderRecord, updateBadges } from './views.js';
 import { renderInside, inspectFailed, runAblation, stopAblation } from './inside.js';
+import { buildSearchTree } from './tree.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -38,6 +39,7 @@ export function start(root = document.getElementById('glasshand-app')) {
   onChange(stateChanged);
   site.solver = new Glasshand({ onStateChange: ({ state, message }) => showSolverState(state, message) });
   showSolverState(site.solver.state);
+  buildSearchTree();
 
   let restored = false;
   if (location.hash.length > 1) restored = restoreFromHash(location.hash);

@@ -169,6 +169,10 @@ export const LAYOUT = /* html */ `
     </details>
   </div>
 </section>
+<section id="search-tree" class="panel search-tree" aria-labelledby="search-tree-title">
+  <h2 id="search-tree-title">The search tree, step by step</h2>
+  <div id="search-tree-body"></div>
+</section>
 <footer class="foot">
   <p id="thread-note" class="quiet"></p>
   <p class="quiet">Glasshand solves in your browser with WebAssembly; nothing is sent anywhere.</p>
