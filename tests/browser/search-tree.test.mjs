@@ -168,6 +168,26 @@ function siteTests(title, server, flavour) {
       assert.ok((await page.textContent('#tree-probes')).includes(`takes ${trace.tricks} trick`));
     });
 
+    test('this position: refused with a reason on a full deal, traced on an ending of the board', async () => {
+      await page.selectOption('#example-select', 'full-lead');
+      await page.selectOption('#tree-source', 'here');
+      assert.match(await page.textContent('#tree-lesson'), /has 13 tricks left; a tree is drawn for 4 or fewer/);
+      assert.equal(await drawnNodes(page), 0);
+      await page.selectOption('#example-select', 'finesse');
+      await page.selectOption('#tree-source', 'here');
+      await settled(page);
+      const request = await page.evaluate(async () => {
+        const { site } = await import('./web/site/state.js');
+        return site.positionRequest();
+      });
+      const mode = await page.$eval('input[name="tree-mode"]:checked', (i) => i.value);
+      const target = Number(await page.inputValue('#tree-target'));
+      const trace = await traceInPage(page, mode === 'run' ? request : { ...request, target });
+      const probes = trace.probes ?? [trace];
+      assert.equal(await drawnNodes(page), walk((probes.find((p) => p.nodes > 0) ?? probes[0]).root).length);
+      assert.match(await page.textContent('#tree-lesson'), /4 tricks left/);
+    });
+
     test('Export SVG gives a standalone SVG with the nodes; Export PNG a PNG', async () => {
       const shown = await drawnNodes(page);
       const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#tree-export-svg')]);

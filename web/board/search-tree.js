@@ -165,7 +165,7 @@ export function storeSentence(node) {
 /** Layout metrics in SVG user units; `large` for a projector. */
 export const METRICS = {
   normal: { slot: 58, level: 70, radius: 14, font: 14, margin: 36 },
-  large: { slot: 92, level: 104, radius: 22, font: 22, margin: 52 },
+  large: { slot: 104, level: 112, radius: 24, font: 25, margin: 56 },
 };
 
 /**
