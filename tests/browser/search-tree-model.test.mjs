@@ -198,6 +198,7 @@ describe('the search-tree model', () => {
     const byId = new Map();
     for (const t of traces) for (const p of traceProbes(t)) for (const n of walk(p.root)) byId.set(`${traces.indexOf(t)}:${n.id}`, n);
     let linked = 0;
+    let crossSearch = 0;
     traces.forEach((t, i) => {
       for (const p of traceProbes(t)) {
         for (const n of walk(p.root)) {
@@ -205,6 +206,10 @@ describe('the search-tree model', () => {
           const stored = byId.get(`${i}:${n.probe.storedBy}`);
           assert.ok(stored && stored.store, 'the storing node exists and stored');
           assert.deepEqual(stored.store.pattern.owners, n.probe.pattern.owners);
+          const tree = new SearchTree(p);
+          const elsewhere = !tree.nodes.has(n.probe.storedBy);
+          assert.equal(tree.tableSentence(tree.node(n.id)).includes('in an earlier search of the run'), elsewhere);
+          crossSearch += elsewhere;
           linked++;
         }
       }
@@ -216,5 +221,6 @@ describe('the search-tree model', () => {
       }
     });
     assert.ok(linked > 0);
+    assert.ok(crossSearch > 0, 'a run answers a search from an earlier one');
   });
 });

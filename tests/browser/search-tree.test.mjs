@@ -117,6 +117,42 @@ function siteTests(title, server, flavour) {
       assert.equal(await drawnNodes(page), total);
     });
 
+    test('Play animates the events and Pause stops; a node’s toggle folds its subtree', async () => {
+      const step = () => page.$eval('#tree-box svg', (s) => Number(s.dataset.step));
+      await page.click('#tree-play');
+      assert.equal(await page.textContent('#tree-play'), 'Pause');
+      await page.waitForFunction(() => Number(document.querySelector('#tree-box svg').dataset.step) >= 3);
+      await page.click('#tree-play');
+      assert.equal(await page.textContent('#tree-play'), 'Play');
+      const paused = await step();
+      await page.waitForTimeout(1000);
+      assert.equal(await step(), paused, 'paused');
+      await page.click('#tree-all');
+      const trace = await traceInPage(page, TRACE_EXAMPLES[FINESSE]);
+      const inner = walk(trace.root).find((n) => n.id !== trace.root.id && n.children?.length);
+      const below = walk(inner).length - 1;
+      const before = await drawnNodes(page);
+      await page.locator(`#tree-box .gh-tree-toggle[data-id="${inner.id}"] circle`).click();
+      assert.equal(await drawnNodes(page), before - below);
+      await page.locator(`#tree-box .gh-tree-toggle[data-id="${inner.id}"] circle`).click();
+      assert.equal(await drawnNodes(page), before);
+    });
+
+    test('projector: 20 px type or more in the controls and in the tree', async () => {
+      await page.click('#tree-projector');
+      const sizes = await page.evaluate(() => {
+        const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+        const controls = [...document.querySelectorAll('#search-tree button, #search-tree select, #search-tree p, #search-tree label')].filter((e) => e.offsetParent);
+        const svg = document.querySelector('#tree-box svg');
+        const scale = Number(svg.dataset.scale);
+        const texts = [...svg.querySelectorAll('.gh-tree-node text, .gh-tree-edge-label')].map((t) => Number(t.getAttribute('font-size')) * scale);
+        return { controls: Math.min(...controls.map(px)), tree: Math.min(...texts) };
+      });
+      await page.click('#tree-projector');
+      assert.ok(sizes.controls >= 20, `controls: ${sizes.controls}px`);
+      assert.ok(sizes.tree >= 20, `tree: ${sizes.tree}px`);
+    });
+
     test('a table hit links to the node that stored its entry', async () => {
       await chooseExample(page, ONE_ENTRY);
       const trace = await traceInPage(page, TRACE_EXAMPLES[ONE_ENTRY]);

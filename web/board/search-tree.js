@@ -136,8 +136,9 @@ function boundsText(lower, upper, left) {
   return `North–South take ${lower} to ${upper} of the ${plural(left, 'trick')} left`;
 }
 
-/** The table probe of a node as a sentence (empty if it did not probe). */
-export function probeTableSentence(node) {
+/** The table probe of a node as a sentence (empty if it did not probe). `storedHere`: the
+ * storing node is in the same search (else in an earlier one of the run). */
+export function probeTableSentence(node, { storedHere = true } = {}) {
   const p = node.probe;
   if (!p) return '';
   if (p.result === 'miss') return 'table: no entry for this position, so it is searched';
@@ -149,7 +150,7 @@ export function probeTableSentence(node) {
   const bounds = p.lower !== null && p.lower !== undefined
     ? boundsText(p.lower, p.upper, left)
     : `North–South take ${p.reached ? 'at least' : 'at most'} ${p.bound}`;
-  const by = p.storedBy ? `stored by node #${p.storedBy}` : 'stored before this trace';
+  const by = p.storedBy ? `stored by node #${p.storedBy}${storedHere ? '' : ' in an earlier search of the run'}` : 'stored before this trace';
   return `table hit (${by}): ${bounds}, which decides the target; ${patternSentence(p.pattern, node.hands)}`;
 }
 
@@ -224,7 +225,7 @@ export class SearchTree {
       } else {
         out.push({ type: 'try', node: id, card: n.card, text: `${SEAT_NAME[n.playedBy]} tries ${cardText(n.card)}` });
       }
-      if (n.probe) out.push({ type: 'probe', node: id, result: n.probe.result, text: probeTableSentence(n) });
+      if (n.probe) out.push({ type: 'probe', node: id, result: n.probe.result, text: this.tableSentence(n) });
       if (n.cut) out.push({ type: 'cut', node: id, text: cutSentence(n) });
       // A card is skipped once the card covering it has failed: right after that child.
       const pending = [...n.skipped];
@@ -246,6 +247,12 @@ export class SearchTree {
     };
     visit(this.rootId);
     return out;
+  }
+
+  /** The node's table probe as a sentence, saying when its entry came from another search. */
+  tableSentence(n) {
+    const by = n.probe?.storedBy;
+    return probeTableSentence(n, { storedHere: !by || this.nodes.has(by) });
   }
 
   /** "holds: North–South take at least 2 from this trick on". */
@@ -347,7 +354,7 @@ export class SearchTree {
     lines.push(`${SEAT_NAME[n.toMove]} to move${n.trick.length ? ` (trick so far: ${cardsText(n.trick)})` : ', at the start of a trick'}.`);
     if (n.trickWonBy) lines.push(`${cardText(n.card)} completed a trick won by ${SEAT_NAME[n.trickWonBy]}.`);
     lines.push(`North–South need ${n.targetNs} of the ${plural(left, 'trick')} from this trick on.`);
-    if (n.probe) lines.push(`${probeTableSentence(n)}.`);
+    if (n.probe) lines.push(`${this.tableSentence(n)}.`);
     if (n.cut) lines.push(`Cut off: ${cutSentence(n)}.`);
     if (n.childIds.length) lines.push(`Cards tried: ${listText(n.childIds.map((c) => cardText(this.nodes.get(c).card)))}.`);
     for (const s of n.skipped) lines.push(`${skipSentence(n, s)}.`);

@@ -8,7 +8,7 @@
 //   view.show(new SearchTree(probe));  view.setStep(12);  view.svgText();
 
 import { SEAT_NAME, SUIT_SYMBOL, cardText, rankText, sideOf } from '../board/bridge.js';
-import { METRICS, cutSentence, probeTableSentence, skipSentence } from '../board/search-tree.js';
+import { METRICS, cutSentence, skipSentence } from '../board/search-tree.js';
 import { DealDiagram } from './diagram.js';
 import { el } from './dom.js';
 
@@ -188,7 +188,7 @@ export class SearchTreeView {
         d: `M${a.x},${a.y - r} C${a.x},${a.y - r - bend} ${b.x},${b.y + r + bend} ${b.x + (b.x < a.x ? r : -r) * 0.7},${b.y + r * 0.7}`,
         fill: 'none', stroke: TREE_COLOURS.link, 'stroke-width': chosen ? 3 : 1.8, 'stroke-dasharray': '6 5',
         'marker-end': 'url(#gh-tree-arrow)', opacity: chosen || this.selected === null ? 1 : 0.55,
-      }, svg('title', {}, probeTableSentence(n))));
+      }, svg('title', {}, tree.tableSentence(n))));
     }
 
     this.viewport.replaceChildren(edges, links, nodes, labels);
@@ -239,7 +239,7 @@ export class SearchTreeView {
         'stroke-width': 3, 'stroke-dasharray': isCurrent && this.selected !== n.id ? '3 3' : null,
       }));
     }
-    g.append(svg('title', {}, [label, n.cut ? cutSentence(n) : '', n.probe ? probeTableSentence(n) : ''].filter(Boolean).join('\n')));
+    g.append(svg('title', {}, [label, n.cut ? cutSentence(n) : '', n.probe ? this.tree.tableSentence(n) : ''].filter(Boolean).join('\n')));
     return g;
   }
 
