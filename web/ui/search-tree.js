@@ -97,11 +97,26 @@ export class SearchTreeView {
     }
   }
 
-  /** Shows the tree after the first `step` events. */
+  /** Shows the tree after the first `step` events, panned to the latest event's node. */
   setStep(step) {
     if (!this.tree) return;
     this.step = Math.max(0, Math.min(this.tree.events.length, step));
     this.draw();
+    const id = this.step > 0 ? this.tree.events[this.step - 1].node : this.tree.rootId;
+    if (!this.tree.hiddenIds().has(id)) this.#follow(this.tree.layout(this.metrics).pos.get(id));
+  }
+
+  /** Pans the least that brings point `p` (layout units) inside the box, with a margin. */
+  #follow(p) {
+    const w = this.box.clientWidth || 600;
+    const h = this.box.clientHeight || 400;
+    const { scale, tx, ty } = this.view;
+    const pad = this.metrics.level * scale;
+    const x = p.x * scale + tx;
+    const y = p.y * scale + ty;
+    const dx = x < pad ? pad - x : x > w - pad ? w - pad - x : 0;
+    const dy = y < pad ? pad - y : y > h - pad ? h - pad - y : 0;
+    if (dx || dy) this.panBy(dx, dy);
   }
 
   select(id) {
@@ -258,9 +273,10 @@ export class SearchTreeView {
     const w = this.box.clientWidth || 600;
     const h = this.box.clientHeight || 400;
     const { width, height } = this.layoutSize;
-    // A small tree is drawn larger than life, up to a limit.
-    let scale = Math.min(1.6, w / width, h / height);
-    if (!whole) scale = Math.max(scale, this.large ? 1 : 0.6);
+    // A small tree is drawn larger than life, up to a limit; a deep one fits the width and
+    // pans down (stepping follows the search), so that its text stays readable.
+    let scale = whole ? Math.min(1.6, w / width, h / height) : Math.max(Math.min(1.6, w / width, h / height, 1), Math.min(w / width, 1), this.large ? 1 : 0.6);
+    if (!whole && width * scale <= w && height * scale <= h) scale = Math.min(1.6, w / width, h / height);
     const root = this.tree ? this.tree.layout(this.metrics).pos.get(this.tree.rootId) : { x: width / 2 };
     // Centre the whole tree if it fits, else the root.
     const tx = width * scale <= w ? (w - width * scale) / 2 : Math.min(0, Math.max(w - width * scale, w / 2 - root.x * scale));
