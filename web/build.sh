@@ -5,7 +5,7 @@
 # each as `glasshand.js` + `glasshand_bg.wasm` (wasm-bindgen), shrunk with npm binaryen's
 # wasm-opt (web/node_modules).
 #
-# usage: bash web/build.sh [all|threaded|single]   (tests/setup.sh installs the tools)
+# usage: bash web/build.sh [all|threaded|single|object-init]   (tests/setup.sh installs the tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -14,6 +14,26 @@ eval "$(python3 web/wasm-settings.py)"
 export "${!CARGO_PROFILE_RELEASE_@}"
 
 WHICH=${1:-all}
+
+# wasm-bindgen-rayon's worker glue calls the init function with positional arguments, which
+# wasm-bindgen deprecates with a console warning in every pool thread: pass one object.
+object_init() { # pkg dir
+    local helper
+    for helper in "$1"/snippets/wasm-bindgen-rayon-*/src/workerHelpers*.js; do
+        [ -e "$helper" ] || continue
+        sed -i 's/await pkg\.default(data\.module, data\.memory);/await pkg.default({ module_or_path: data.module, memory: data.memory });/' "$helper"
+        if grep -q 'pkg\.default(data\.module' "$helper"; then
+            echo "build: $helper: the init call changed, fix object_init in web/build.sh" >&2
+            exit 1
+        fi
+    done
+}
+
+if [ "$WHICH" = object-init ]; then # the fix alone, on a build made before it
+    object_init web/pkg/threaded
+    exit 0
+fi
+
 WASM_OPT="$ROOT/web/node_modules/.bin/wasm-opt"
 
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
@@ -40,6 +60,7 @@ build() { # flavour
     rm -rf "$out.tmp"
     wasm-bindgen "${WASM_BINDGEN_ARGS[@]}" --out-dir "$out.tmp" --out-name "$PACKAGE_OUT_NAME" \
         "$ROOT/$target_dir/$PACKAGE_TARGET/release/${PACKAGE_CRATE//-/_}.wasm"
+    object_init "$out.tmp"
     local wasm="$out.tmp/${PACKAGE_OUT_NAME}_bg.wasm"
     "$WASM_OPT" "${WASM_OPT_ARGS[@]}" "${wasm_opt_args[@]}" "$wasm" -o "$wasm"
     rm -rf "$out"
@@ -51,5 +72,5 @@ build() { # flavour
 case $WHICH in
     all) build threaded; build single ;;
     threaded | single) build "$WHICH" ;;
-    *) echo "usage: bash web/build.sh [all|threaded|single]" >&2; exit 2 ;;
+    *) echo "usage: bash web/build.sh [all|threaded|single|object-init]" >&2; exit 2 ;;
 esac

@@ -96,6 +96,9 @@ export interface JobOptions extends EngineOptions {
   onEvent?: (e: JobEvent) => void;
   /** The worker has started the job (it may have waited behind others before). */
   onStart?: () => void;
+  /** Just before the result: the job's time in the worker, in ms, from its start to its
+   * result (not counting the wait behind other jobs). */
+  onTime?: (ms: number) => void;
 }
 
 /** A promise of a job's result, with the job's id (for `stop`). */

@@ -561,6 +561,8 @@ export class Glasshand extends EventTarget {
       this._settle(job, error);
     } else if (msg.type === 'result') {
       if (this.timings.firstResult === null) this.timings.firstResult = performance.now() - this._t0;
+      // Timed in the worker: the page's clock would add the wait for a busy main thread.
+      if (typeof msg.ms === 'number') call(job.opts.onTime, msg.ms);
       this._settle(job, null, msg.result);
     } else {
       const error = new GlasshandError(msg.error.message, msg.error.code);

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { artifactPath, ARTIFACTS, DATA, launchBrowser, readJsonl, REPO } from './lib/harness.mjs';
+import { parSentence } from '../../web/board/words.js';
 
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
 const PARS = new Map(readJsonl(join(DATA, 'par.jsonl')).map((r) => [r.deal, r]));
@@ -156,8 +157,9 @@ describe('from a CDN: the page on one origin, the package on another', () => {
       for (const [i, deal] of FAST.entries()) {
         assert.deepEqual(await shownTable(page, `#w${i}`), TABLES.get(deal), `widget ${i}`);
         const text = await page.$eval(`#w${i}`, (w) => w.shadowRoot.querySelector('.gw-par').textContent);
-        const s = PARS.get(deal).dealer_par_score_ns;
-        assert.match(text, s ? new RegExp(`${s > 0 ? 'N–S' : 'E–W'} \\+${Math.abs(s)}`) : /Par: 0/, `widget ${i}: ${text}`);
+        const par = PARS.get(deal);
+        const said = parSentence({ dealerParScoreNs: par.dealer_par_score_ns, dealerParContracts: par.dealer_par_contracts });
+        assert.ok(text.startsWith(`Par: ${said} (`), `widget ${i}: ${text} (${said})`);
       }
       const solver = await page.evaluate(async (url) => {
         const s = await (await import(url)).sharedSolver();

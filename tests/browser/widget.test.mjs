@@ -9,6 +9,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { artifactPath, ARTIFACTS, browserAndServer, DATA, readJsonl, REPO } from './lib/harness.mjs';
+import { parSentence } from '../../web/board/words.js';
 import { parseConstraints } from '../../web/widget/lead-problem.js';
 
 const TABLES = new Map(readJsonl(join(DATA, 'tables.jsonl')).map((r) => [r.deal, r.tricks]));
@@ -115,8 +116,8 @@ describe('the example blog post (web/embed.html), served without COOP/COEP', () 
         const [dealer, vul] = await page.$eval(`#${id}`, (w) => [w.getAttribute('dealer'), w.getAttribute('vulnerable')]);
         if (par.dealer === dealer && par.vulnerable === vul) {
           const text = await page.$eval(`#${id}`, (w) => w.shadowRoot.querySelector('.gw-par').textContent);
-          const s = par.dealer_par_score_ns;
-          assert.match(text, new RegExp(`${s > 0 ? 'N–S' : 'E–W'} \\+${Math.abs(s)}`), `${id}: par ${text}`);
+          const said = parSentence({ dealerParScoreNs: par.dealer_par_score_ns, dealerParContracts: par.dealer_par_contracts });
+          assert.ok(text.startsWith(`Par: ${said} (`), `${id}: par ${text} (${said})`);
         }
       }
       // The lead problem: a full table of leads.

@@ -401,17 +401,18 @@ export class Board {
 
   /**
    * Inspects from an empty transposition table (the statistics then describe a solve from
-   * scratch, not one helped by the jobs before it); the result gets `ms`, its wall time from
-   * the moment the worker starts it (not counting the wait behind other jobs).
+   * scratch, not one helped by the jobs before it); the result gets `ms`, its time as the
+   * worker measured it, from its start to its result (clearing the table included, the
+   * wait behind other jobs not).
    */
   inspectFresh(position, opts) {
-    let t0 = performance.now();
-    const onStart = () => {
-      t0 = performance.now();
-      opts?.onStart?.();
+    let ms;
+    const onTime = (t) => {
+      ms = t;
+      opts?.onTime?.(t);
     };
-    const job = this.solver.inspect(position, { fresh: true, ...opts, onStart });
-    const timed = job.then((r) => ({ ...r, ms: performance.now() - t0 }));
+    const job = this.solver.inspect(position, { fresh: true, ...opts, onTime });
+    const timed = job.then((r) => ({ ...r, ms }));
     timed.id = job.id; // still the job, for `stop`
     return timed;
   }

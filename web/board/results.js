@@ -64,18 +64,34 @@ export function contractReach(tricks, strain, fullDeal) {
 }
 
 const SIDE_SHORT = { NS: 'N–S', EW: 'E–W' };
-const strainText = (s) => STRAIN_SYMBOL[s];
 
-/** DDS's par contracts ("4S-NS", "3N-E+1", "5D*-EW-2,4N*-EW-2") in readable form. */
-export function parContractsText(text) {
-  if (!text) return '';
+/**
+ * DDS's par contracts ("2H-NS+1", "3N-E", "5D*-EW-2,4N*-EW-2") as a player reads them:
+ * `[{name: '3♥', by: 'N–S', side: 'NS', down: 0}]`. DDS writes the lowest level with its
+ * overtricks; a player names the level of the tricks taken (tricks − 6). A sacrifice keeps
+ * its level and says how many down. Anything unreadable comes back as `{name: text}`.
+ */
+export function parContracts(text) {
+  if (!text) return [];
   return String(text).split(',').map((c) => {
     const m = /^([1-7])([NSHDC])(\*{0,2})-(NS|EW|N|E|S|W)([+-]\d+)?$/.exec(c.trim());
-    if (!m) return c.trim();
+    if (!m) return { name: c.trim() };
+    const diff = Number(m[5] || 0);
+    const level = Number(m[1]) + Math.max(0, diff);
     const strain = m[2] === 'N' ? 'NT' : m[2];
-    const by = m[4].length === 2 ? SIDE_SHORT[m[4]] : SEAT_NAME[m[4]];
     const dbl = m[3] === '**' ? '××' : m[3] === '*' ? '×' : '';
-    const over = m[5] ? ` ${signed(Number(m[5]))}` : '';
-    return `${m[1]}${strainText(strain)}${dbl} by ${by}${over}`;
-  }).join(' or ');
+    return {
+      name: `${level}${STRAIN_SYMBOL[strain]}${dbl}`,
+      by: m[4].length === 2 ? SIDE_SHORT[m[4]] : SEAT_NAME[m[4]],
+      side: m[4].length === 2 ? m[4] : sideOf(m[4]),
+      down: Math.max(0, -diff),
+    };
+  });
+}
+
+/** The par contracts as a player reads them: "3♥ by N–S", "5♣× by E–W 2 down or …". */
+export function parContractsText(text) {
+  return parContracts(text)
+    .map((c) => (c.by ? `${c.name} by ${c.by}${c.down ? ` ${c.down} down` : ''}` : c.name))
+    .join(' or ');
 }

@@ -3,7 +3,7 @@
 // cards, and the diagram's model. Pure functions of the board model (board.js).
 
 import { SEATS, SEAT_NAME, SIDE_NAME, STRAIN_SYMBOL, sideOf } from './bridge.js';
-import { sideTotal } from './results.js';
+import { parContracts, sideTotal } from './results.js';
 
 export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -23,6 +23,37 @@ export function contractResult(contract, tricks) {
   if (d < 0) return `${name} goes ${-d} down`;
   return d ? `${name} makes with ${plural(d, 'overtrick')}` : `${name} makes exactly`;
 }
+
+/**
+ * Par as a player says it, contract then score: "3♥ by N–S, +140", "4♠ or 4♥ by N–S, +620",
+ * "5♦× by E–W, 2 down, N–S +300", "Passed out, 0". `par`: {dealerParScoreNs,
+ * dealerParContracts}, as the solver's par job answers; '' without a score.
+ */
+export function parSentence(par) {
+  const score = par?.dealerParScoreNs;
+  if (score === undefined || score === null) return '';
+  if (score === 0) return 'Passed out, 0';
+  const winner = score > 0 ? 'NS' : 'EW';
+  const contracts = parContracts(par.dealerParContracts);
+  if (!contracts.length) return `${SIDE_SHORT[winner]} +${Math.abs(score)}`;
+  // Contracts by the same declarer with the same result share "by …": "4♠ or 4♥ by N–S".
+  const groups = [];
+  for (const c of contracts) {
+    const last = groups[groups.length - 1];
+    if (last && c.by && last.by === c.by && last.down === c.down) last.names.push(c.name);
+    else groups.push({ ...c, names: [c.name] });
+  }
+  const downs = new Set(contracts.map((c) => c.down || 0));
+  const sameDown = downs.size === 1 ? [...downs][0] : null;
+  const text = groups
+    .map((g) => (g.by ? `${g.names.join(' or ')} by ${g.by}${g.down && sameDown === null ? ` ${g.down} down` : ''}` : g.name))
+    .join(' or ');
+  const makes = contracts.every((c) => c.side === winner && !c.down);
+  if (makes) return `${text}, +${Math.abs(score)}`;
+  return `${text}${sameDown ? `, ${sameDown} down` : ''}, ${SIDE_SHORT[winner]} +${Math.abs(score)}`;
+}
+
+const SIDE_SHORT = { NS: 'N–S', EW: 'E–W' };
 
 /** The lines in the middle of the table. `strain`: name the strain without a contract. */
 export function centreLines(board, { strain = true, lead = true } = {}) {

@@ -41,26 +41,28 @@ export function start(root = document.getElementById('glasshand-app')) {
   showSolverState(site.solver.state);
   buildSearchTree();
 
-  let restored = false;
-  if (location.hash.length > 1) restored = restoreFromHash(location.hash);
-  if (!restored) loadExample(DEFAULT_EXAMPLE);
+  let restored = location.hash.length > 1 ? restoreFromHash(location.hash) : false;
+  if (restored !== true) loadExample(DEFAULT_EXAMPLE);
+  if (typeof restored === 'string') setStatus(restored, true);
   window.addEventListener('hashchange', () => {
-    if (location.hash !== currentHash) restoreFromHash(location.hash);
+    if (location.hash === currentHash) return;
+    let restored = restoreFromHash(location.hash);
+    if (typeof restored === 'string') setStatus(restored, true);
   });
   if (!globalThis.crossOriginIsolated) {
     $('#thread-note').textContent = 'This page is not cross-origin isolated, so the solver runs on one thread.';
   }
 }
 
+/** Loads the deal of a link: true, false (no deal in it), or why it could not be read. */
 function restoreFromHash(hash) {
   try {
     let s = decodeState(hash);
     if (!s) return false;
-    loadGame({ ...s, fresh: true });
+    loadGame(s);
     return true;
   } catch (e) {
-    setStatus(`The link could not be read: ${e.message}`, true);
-    return false;
+    return `The link could not be read: ${e.message}`;
   }
 }
 
@@ -111,7 +113,7 @@ function updateHash() {
   currentHash = encodeState({
     hands: site.hands, trump: site.trump, leader: site.leader, contract: site.contract, declarer: site.declarer,
     dealer: site.dealer, vulnerable: site.vulnerable, board: site.boardNumber, play: site.history.cards, cursor: site.history.cursor,
-    perspective: site.perspective,
+    perspective: site.perspective, showInert: site.showInert,
   });
   if (location.hash !== currentHash) history.replaceState(null, '', currentHash);
 }
@@ -135,6 +137,8 @@ function loadExample(id) {
 
 function loadGame(game, { keepEntryOpen = false } = {}) {
   stopAutoplay();
+  // What the status said was about the deal shown before; a solver that failed stays said.
+  if (site.solver?.state !== 'failed') setStatus('');
   let problem = loadState(game);
   entry.show(site.hands);
   if (!keepEntryOpen) showEntry(false);
@@ -173,7 +177,7 @@ function buildControls() {
   ex.addEventListener('change', () => ex.value && loadExample(ex.value));
   $('#random-deal').addEventListener('click', () => {
     // A fresh board: South declares notrump, and the rest are the board's defaults.
-    loadGame({ hands: randomDeal(), declarer: 'S', trump: 'NT', fresh: true });
+    loadGame({ hands: randomDeal(), declarer: 'S', trump: 'NT' });
   });
   $('#toggle-entry').addEventListener('click', () => showEntry($('#entry').hidden));
   $('#share-link').addEventListener('click', shareLink);
@@ -220,7 +224,12 @@ function buildControls() {
   $('#btn-next-trick').addEventListener('click', () => nav(nextTrick));
   $('#btn-best').addEventListener('click', () => playBest());
   $('#btn-rest').addEventListener('click', () => (site.autoplay ? stopAutoplay() : playRest()));
-  $('#show-inert').addEventListener('change', () => renderBoard(diagram));
+  $('#show-inert').addEventListener('change', (e) => {
+    site.showInert = e.target.checked;
+    renderBoard(diagram);
+    renderInside();
+    updateHash();
+  });
   for (let r of document.querySelectorAll('input[name="chart-scale"]')) r.addEventListener('change', () => renderInside());
   $('#run-ablation').addEventListener('click', () => runAblation());
   $('#ablation-slow').addEventListener('click', () => runAblation({ force: true }));
@@ -236,6 +245,7 @@ function syncControls() {
   $('#display-select').value = site.display;
   $('#dealer-select').value = site.dealer;
   $('#vul-select').value = site.vulnerable;
+  $('#show-inert').checked = site.showInert;
   $('#display-select option[value="contract"]').disabled = !site.contract;
   // An ending has a side on lead, not a declarer and a contract.
   let ending = site.hands && handSize(site.hands) < 13;

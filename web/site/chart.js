@@ -1,5 +1,6 @@
 // Per-trick statistics of a solve as an SVG bar chart: for tricks 1..13, grouped bars of
-// nodes, TT probes, TT hits and cut-offs (TT + quick tricks). No library.
+// nodes, TT probes, TT hits and cut-offs (TT + quick tricks). No library. A trick is the
+// deal's trick the search reached (its depth), not a trick played.
 //
 //   renderStatsChart(container, perTrick, {scale: 'log'|'linear', highlight: trickNumber})
 // perTrick: 13 objects {nodes, ttProbes, ttHits, ttCutoffs, quickTrickCutoffs}.
@@ -24,9 +25,11 @@ export const formatCount = (n) =>
   n >= 1e6 ? (n / 1e6).toFixed(n >= 1e7 ? 0 : 1) + 'M' : n >= 1e4 ? Math.round(n / 1e3) + 'k' : n >= 1e3 ? (n / 1e3).toFixed(1) + 'k' : String(n);
 
 export function renderStatsChart(container, perTrick, { scale = 'log', highlight } = {}) {
-  let W = 760;
-  let H = 300;
-  let m = { l: 56, r: 12, t: 14, b: 40 };
+  // As wide as its box, so that the labels keep their size on a phone instead of shrinking
+  // with a fixed viewBox.
+  let W = Math.round(Math.min(760, Math.max(320, container.clientWidth || 760)));
+  let H = W < 500 ? 260 : 300;
+  let m = { l: 44, r: 8, t: 14, b: 40 };
   let iw = W - m.l - m.r;
   let ih = H - m.t - m.b;
   let max = Math.max(1, ...perTrick.flatMap((t) => SERIES.map((x) => x.value(t))));
@@ -86,7 +89,8 @@ export function renderStatsChart(container, perTrick, { scale = 'log', highlight
     g.append(grp);
   });
   g.append(s('line', { x1: 0, x2: iw, y1: ih, y2: ih, stroke: '#4b5563' }));
-  g.append(s('text', { x: iw / 2, y: ih + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#4b5563' }, 'Trick (depth in the search)'));
+  let axis = W < 500 ? 'Trick of the deal reached (search depth)' : 'Trick of the deal the search looked ahead to (search depth)';
+  g.append(s('text', { x: iw / 2, y: ih + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#4b5563', class: 'gh-axis-title' }, axis));
   let legend = document.createElement('div');
   legend.className = 'gh-legend';
   for (let x of SERIES) {

@@ -54,6 +54,8 @@ export const LAYOUT = /* html */ `
       <button type="button" id="btn-rest" title="Play the rest double-dummy">Play the rest double-dummy</button>
     </div>
     <p id="position-text" class="position-text" aria-live="polite"></p>
+    <p class="inert-switch"><label class="check"><input type="checkbox" id="show-inert" aria-describedby="inert-hint"> <span>Show inert cards as <b>x</b></span></label>
+      <span id="inert-hint" class="hint">An x is an inert card: its rank does not matter here, only how many of them a hand holds.</span></p>
     <p class="keys">Keys: type a card (<kbd>H</kbd> <kbd>Q</kbd>), <kbd>←</kbd>/<kbd>→</kbd> undo/redo, <kbd>PgUp</kbd>/<kbd>PgDn</kbd> tricks, <kbd>B</kbd> best card.</p>
   </section>
   <aside class="side">
@@ -127,7 +129,6 @@ export const LAYOUT = /* html */ `
     <div class="inside-text">
       <h3>Which cards matter</h3>
       <p id="active-text">…</p>
-      <label class="check"><input type="checkbox" id="show-inert" checked> <span>Grey the inert cards as <b>x</b> at the start of each trick</span></label>
       <h3>What the search did, trick by trick</h3>
       <p id="stats-text" class="hint"></p>
     </div>
@@ -145,7 +146,7 @@ export const LAYOUT = /* html */ `
   </div>
   <div class="ablation">
     <h3>Classroom comparison</h3>
-    <p class="hint" id="ablation-intro">Solve the position at the start of this trick again, each time from an empty table, with parts of the solver switched off. The value never changes; the work does. (Times include clearing the table, a few milliseconds.)</p>
+    <p class="hint" id="ablation-intro">Solve the position at the start of this trick with parts of the solver switched off, each time from an empty table. The value never changes; the work does. The first row is the search described above, with its figures; each other row is a search of its own. Times are measured in the solver’s worker and include clearing the table.</p>
     <div class="row">
       <button type="button" id="run-ablation" class="primary">Compare</button>
       <button type="button" id="stop-ablation" hidden>Stop</button>

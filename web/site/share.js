@@ -1,7 +1,8 @@
 // The page state in the URL hash, so that a link reproduces it exactly:
-//   #deal=N:AKQ.…+…+…+…&trump=S&leader=W&contract=4S&by=S&dealer=N&vul=None&play=HKH2H3H4&at=3
+//   #deal=N:AKQ.…+…+…+…&trump=S&leader=W&contract=4S&by=S&dealer=N&vul=None&play=HKH2H3H4&at=3&x=1
 // `play` lists every card played (including ones that were undone and can be redone);
-// `at` is how many of them are on the table (omitted when all are).
+// `at` is how many of them are on the table (omitted when all are); `x=1` draws the inert
+// cards as x.
 
 import { checkedDeal, contractText, dealToPbn, parseContract, parsePbnDeal, parseCard, parseSeat, parseStrain, sideOf, EntryError } from '../board/bridge.js';
 import { settle } from '../board/board.js';
@@ -30,6 +31,7 @@ export function encodeState(st) {
     if (st.cursor !== undefined && st.cursor < st.play.length) p.set('at', String(st.cursor));
   }
   if (st.perspective && st.perspective !== defaultPerspective(st)) p.set('for', st.perspective);
+  if (st.showInert) p.set('x', '1');
   // Keep ":" readable; URLSearchParams writes spaces as "+".
   return '#' + p.toString().replace(/%3A/gi, ':');
 }
@@ -67,6 +69,7 @@ export function decodeState(hash) {
   st.cursor = at === null ? play.length : Math.max(0, Math.min(play.length, Number(at) || 0));
   let side = (p.get('for') || '').toUpperCase();
   if (side === 'NS' || side === 'EW') st.perspective = side;
+  st.showInert = p.get('x') === '1';
   return st;
 }
 
@@ -85,7 +88,7 @@ export function embedSnippets(st, { widgetUrl, frameUrl, show = 'cards,table,pla
   const html = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const script = `<script type="module" src="${html(widgetUrl)}"></script>\n` +
     `<glasshand-deal ${attrs.map(([k, v]) => `${k}="${html(v)}"`).join(' ')}></glasshand-deal>`;
-  const hash = encodeState({ ...st, play: [], cursor: undefined, perspective: undefined });
+  const hash = encodeState({ ...st, play: [], cursor: undefined, perspective: undefined, showInert: false });
   const iframe = `<iframe src="${html(`${frameUrl}${hash}&show=${show}`)}" title="Bridge deal" ` +
     'style="width:100%;border:0" height="640" loading="lazy"></iframe>';
   return { script, iframe };

@@ -17,6 +17,7 @@ export const site = Object.assign(new Board({ jobOptions: (group) => ({ group, p
   boardNumber: undefined,
   names: undefined,
   example: undefined,
+  showInert: false, // draw the inert cards as x (a view setting: a new deal keeps it)
   autoplay: null, // a token while "play the rest" runs
   // The single-dummy panel: the seats hidden from the player to move (null: the default,
   // see defaultHidden), constraints per hidden seat ({hcp: [lo, hi], S: [lo, hi], …}),
@@ -33,7 +34,7 @@ const changed = (what, detail) => site.onChange(what, detail);
 
 /**
  * Loads a deal and its settings. game: {hands, trump?, leader?, declarer?, contract?, dealer?,
- * vulnerable?, perspective?, play?, cursor?, board?, names?, example?, fresh?}.
+ * vulnerable?, perspective?, play?, cursor?, board?, names?, example?, showInert?}.
  * Returns why the play record stops early, if it does.
  */
 export function loadGame(game) {
@@ -41,8 +42,10 @@ export function loadGame(game) {
   site.example = game.example;
   site.boardNumber = game.board;
   site.names = game.names;
-  // A fresh game (a link, a random deal) borrows nothing from the deal shown before.
-  const problem = site.load(game, game.fresh ? {} : { trump: site.trump, leader: site.leader, dealer: site.dealer });
+  // A new deal borrows nothing from the deal shown before: it brings its own contract and
+  // lead, or takes the board's defaults.
+  if (game.showInert !== undefined) site.showInert = game.showInert;
+  const problem = site.load(game, {});
   site.perspective = game.perspective || sideOf(site.declarer);
   // Hidden hands and constraints describe one deal's auction.
   Object.assign(site.single, { hidden: null, constraints: {} });

@@ -28,7 +28,7 @@ function badges() {
 
 function inertCards() {
   let pos = site.pos;
-  if (!pos || !$('#show-inert').checked || pos.over || pos.current.cards.length) return new Set();
+  if (!pos || !site.showInert || pos.over || pos.current.cards.length) return new Set();
   let r = site.inspection();
   return r?.active ? new Set(r.active.inert) : new Set();
 }

@@ -164,6 +164,8 @@ button.gh-card:focus-visible { outline: 3px solid var(--gh-focus); outline-offse
   .gh-hand[data-seat="N"] .gh-suits, .gh-hand[data-seat="S"] .gh-suits { flex-direction: column; }
   .gh-card .gh-big { display: none; }
   .gh-slot:last-child { width: var(--gh-card-w); }
+  /* A card is wider than its overlapping slot: centred, it would reach over the suit symbol. */
+  .gh-slot { align-items: flex-start; }
   .gh-slot .gh-card { box-shadow: -1px 0 2px rgba(0,0,0,.18); }
   .gh-suit { min-height: calc(var(--gh-card-h) + 1.2em); }
   .gh-res { position: static; transform: none; margin-top: 0.1em; }
@@ -174,7 +176,8 @@ button.gh-card:focus-visible { outline: 3px solid var(--gh-focus); outline-offse
   .gh-card { padding: 0.1em 0 0 0.14em; }
   .gh-card .gh-r { font-size: 1.15em; }
   .gh-card .gh-p { font-size: 1em; }
-  .gh-sym { font-size: 1.2em; width: .85em; }
+  /* The symbol's own width, not a fixed box its glyph overflows onto the first card. */
+  .gh-sym { font-size: 1.2em; width: auto; min-width: .85em; margin-right: .1em; }
   .gh-res { font-size: .8em; min-width: 1.6em; }
   .gh-table { width: calc(var(--gh-card-w) * 2.4 + 0.5em); height: calc(var(--gh-card-h) * 3 + 0.6em); border-width: .25em; }
   .gh-played[data-seat="N"] { top: .2em; }
@@ -184,8 +187,13 @@ button.gh-card:focus-visible { outline: 3px solid var(--gh-focus); outline-offse
   .gh-compass { display: none; }
   .gh-hcp { display: none; }
   .gh-grid { --gh-card-step: 1.32em; }
-  .gh-hand[data-seat="N"] .gh-suits, .gh-hand[data-seat="S"] .gh-suits { flex-direction: row; column-gap: .7em; max-width: 21em; }
+  .gh-hand[data-seat="N"] .gh-suits, .gh-hand[data-seat="S"] .gh-suits { flex-direction: row; column-gap: .45em; }
   .gh-card .gh-r.gh-ten { font-size: 1em; letter-spacing: -0.12em; }
+}
+/* The narrowest (a phone's blog column): a little smaller and closer, so that North's and
+   South's thirteen cards stay on one line. */
+@container (max-width: 350px) {
+  .gh-grid { font-size: 13px; --gh-card-step: 1.2em; }
 }
 `;
 

@@ -1,7 +1,7 @@
 // The par sentence under the DD table, for the site and the widget.
 
 import { SEAT_NAME } from '../board/bridge.js';
-import { parContractsText } from '../board/results.js';
+import { parSentence } from '../board/words.js';
 import { el } from './dom.js';
 
 const VUL_TEXT = { None: 'none vulnerable', NS: 'N–S vulnerable', EW: 'E–W vulnerable', All: 'both vulnerable' };
@@ -13,12 +13,5 @@ export function renderPar(p, par) {
   const score = par?.dealerParScoreNs;
   if (score === undefined) return;
   const who = `dealer ${SEAT_NAME[par.dealer]}, ${VUL_TEXT[par.vulnerable]}`;
-  if (score === 0) {
-    p.append('Par: ', el('strong', { text: '0' }), `, passed out (${who}).`);
-    return;
-  }
-  p.append('Par: ', el('strong', { text: `${score > 0 ? 'N–S' : 'E–W'} +${Math.abs(score)}` }));
-  const contracts = parContractsText(par.dealerParContracts);
-  if (contracts) p.append(` in ${contracts}`);
-  p.append(` (${who}).`);
+  p.append('Par: ', el('strong', { text: parSentence(par) }), ` (${who}).`);
 }
