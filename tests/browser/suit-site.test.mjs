@@ -2,7 +2,7 @@
 // servers: the lesson AJ2 / K103 gives the solver's own answer (computed in a separate page
 // of that build) and the published 50%, the fusion sentence has the solver's numbers, the
 // splits table has a row per split, walking the line narrows the layouts, a bad holding
-// says so until the input changes, and "take this deal's ♠" fills in the deal's cards.
+// says so until the input changes, a long holding stops on request, and "take this deal's ♠" fills in the deal's cards.
 //
 //   node --test tests/browser/suit-site.test.mjs
 import assert from 'node:assert/strict';
@@ -72,6 +72,19 @@ describeBothBuilds(env, 'the suit-play panel', (ctx) => {
     await site.fill('#suit-south', 'Z');
     await site.click('#suit-solve');
     assert.match(await site.textContent('#suit-error'), /“Z” is not a rank/);
+  });
+
+  test('a long holding shows its progress and stops on request', async () => {
+    await site.fill('#suit-north', 'KJ9763');
+    await site.fill('#suit-south', '-');
+    await site.click('#suit-solve');
+    await site.waitForSelector('#suit-stop:not([hidden])');
+    assert.match(await site.textContent('#suit-status'), /Solving KJ9763 \/ - exactly/);
+    await site.click('#suit-stop');
+    await site.waitForSelector('#suit-play[data-state="stopped"]');
+    assert.match(await site.textContent('#suit-status'), /^Stopped/);
+    assert.equal(await site.isHidden('#suit-stop'), true);
+    assert.equal(await site.isEnabled('#suit-solve'), true);
   });
 
   test('“take this deal’s ♠” fills in North–South’s spades of the deal', async () => {

@@ -138,11 +138,12 @@ export class SuitProblem {
 }
 
 export const SUIT_CSS = `${SUIT_VIEW_CSS}
+.gw-suit-problem .gw-hint { margin: 6px 0; }
 .gs-question { font-weight: 700; font-size: 1.05em; margin: 0 0 8px; }
 .gs-reveal { margin-top: 4px; }
 .gs-verdict { font-size: 1.05em; margin: 10px 0 6px; }
 .gs-answer-bars [data-asked="true"] { border-color: #1f6feb; background: #eef4ff; }
-.gs-sub { margin: 10px 0 4px; font-weight: 600; }
+.gs-sub { margin: 12px 0 4px; font-weight: 600; }
 .gs-walk-box { max-height: 20em; overflow: auto; }
 .gs-splits-details { margin-top: 8px; }
 .gs-splits-details summary { cursor: pointer; margin-bottom: 4px; }
