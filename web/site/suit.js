@@ -20,7 +20,8 @@ const panel = {
   goal: null,
   walk: null,
   job: null,
-  solvedKey: null,
+  taken: null, // the holdings last taken from the deal, and their suit
+  suitTaken: null,
 };
 
 export function buildSuitPanel() {
@@ -28,7 +29,7 @@ export function buildSuitPanel() {
   const takes = $('#suit-take');
   for (const s of SUITS) {
     takes.append(el('button', {
-      type: 'button', class: `small suit-take-${s}`, 'data-suit': s, title: `North–South’s ${SUIT_NAME[s]} in the deal on screen`,
+      type: 'button', class: `small suit-take-${s}`, 'data-suit': s, 'aria-label': SUIT_NAME[s], title: `North–South’s ${SUIT_NAME[s]} in the deal on screen`,
       text: `${SUIT_SYMBOL[s]}`, onclick: () => takeFromDeal(s),
     }));
   }

@@ -303,6 +303,7 @@ export class GlasshandDeal extends HTMLElement {
     show(ui.dd, spec?.show.has('table'));
     show(ui.par, spec?.show.has('table'));
     show(ui.foot, this.#needsSolver());
+    ui.foot.textContent = `${spec?.suit ? 'Exact suit-play' : 'Double-dummy'} analysis by Glasshand, computed in your browser`;
     if (this.#error) {
       this.#diagram.render({ error: this.#error, label: 'Deal diagram' });
       return this.#status('');
