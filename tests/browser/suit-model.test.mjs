@@ -57,7 +57,7 @@ test('North–South’s cards of a suit from a deal', () => {
 });
 
 test('each line’s tricks per layout, from the line alone, give the engine’s figures', () => {
-  for (const [n, s, args] of [['AJ2', 'KT3'], ['AQT96', '8732'], ['AK9872', 'J3'], ['-', 'AK2'], ['AQ', '32', ['--west-vacant', '10']]]) {
+  for (const [n, s, args] of [['AJ2', 'KT3'], ['AQT96', '8732'], ['AK9872', 'J3'], ['-', 'AK2'], ['AQ', '32', ['--west-vacant', '10']], ['KJ9', 'T8'], ['KT84', 'Q32'], ['A', '-']]) {
     const out = native(n, s, args);
     const a = new SuitAnswer(out);
     const avg = a.tricksByLine('average');

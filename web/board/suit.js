@@ -176,7 +176,8 @@ export class SuitAnswer {
     const key = String(goal);
     if (!this.#tricksCache.has(key)) {
       const line = this.line(goal);
-      this.#tricksCache.set(key, this.splits.map((s) => lineTricks(this, line, s.counts)));
+      const memo = new Map();
+      this.#tricksCache.set(key, this.splits.map((s) => lineTricks(this, line, s.counts, memo)));
     }
     return this.#tricksCache.get(key);
   }
@@ -227,11 +228,19 @@ export const branchesOf = (node) => Object.entries(node.shows).map(([key, next])
 /** The branch of `node` that `token` (a gap's text or `-`) follows, or undefined. */
 export const branchOf = (node, token) => branchesOf(node).find((b) => b.tokens.includes(token));
 
+const nodeIds = new WeakMap();
+let nodeCount = 0;
+const nodeId = (node) => {
+  if (!nodeIds.has(node)) nodeIds.set(node, ++nodeCount);
+  return nodeIds.get(node);
+};
+
 /**
  * North–South's tricks under `line` on one layout (`counts`: {W, E} the cards per gap),
  * the defenders choosing, at each turn, the card that leaves declarer fewest tricks.
+ * `memo` (a Map, one per line) shares the answers of positions that layouts reach alike.
  */
-export function lineTricks(answer, line, counts) {
+export function lineTricks(answer, line, counts, memo = new Map()) {
   const { gaps, gapIndex } = answer;
   const ns = { N: answer.result.north.replace(SHOW_OUT, '').length, S: answer.result.south.replace(SHOW_OUT, '').length };
   const state = { left: { W: [...counts.W], E: [...counts.E] }, ns, trick: [], turn: null };
@@ -270,6 +279,19 @@ export function lineTricks(answer, line, counts) {
   };
 
   const go = (node, s) => {
+    if (!node) return finish(s);
+    // Only trick starts: they repeat across layouts, a trick's middle seldom does.
+    if (s.trick.length) return play(node, s);
+    const key = `${nodeId(node)}|${s.left.W}|${s.left.E}`;
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = play(node, s);
+      memo.set(key, value);
+    }
+    return value;
+  };
+
+  const play = (node, s) => {
     if (isPlay(node)) {
       const seat = node.play[0];
       const t = copy(s);
