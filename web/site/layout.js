@@ -147,7 +147,7 @@ export const LAYOUT = /* html */ `
     <p id="suit-fusion" class="suit-fusion"></p>
     <div class="suit-goal"><label for="suit-goal">Line for</label><select id="suit-goal"></select></div>
     <h3>The line, card by card</h3>
-    <p class="hint">Declarer’s cards follow from the line; click a defender’s card to see what declarer does next. Cards like ♠9–4 are alike to declarer: any of them.</p>
+    <p class="hint">Declarer’s cards follow from the line; click a defender’s card to see what declarer does next. A button like 9–4 stands for any of those cards: they are alike to declarer.</p>
     <div id="suit-walk" class="suit-walk-box"></div>
     <h3>Every layout</h3>
     <div id="suit-splits"></div>
