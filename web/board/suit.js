@@ -241,7 +241,7 @@ const nodeId = (node) => {
  * `memo` (a Map, one per line) shares the answers of positions that layouts reach alike.
  */
 export function lineTricks(answer, line, counts, memo = new Map()) {
-  const { gaps, gapIndex } = answer;
+  const { gaps } = answer;
   const ns = { N: answer.result.north.replace(SHOW_OUT, '').length, S: answer.result.south.replace(SHOW_OUT, '').length };
   const state = { left: { W: [...counts.W], E: [...counts.E] }, ns, trick: [], turn: null };
   // A card's strength: lower is higher (a rank index, a gap by its highest card).
@@ -334,7 +334,6 @@ export function lineTricks(answer, line, counts, memo = new Map()) {
     return least;
   };
 
-  if (gapIndex.size !== gaps.length) throw new Error('gaps');
   return go(line, state);
 }
 
@@ -427,11 +426,4 @@ export class SuitWalk {
       return out[seat] === null || held.reduce((a, b) => a + b, 0) === out[seat];
     });
   }
-}
-
-/** The line in words, trick by trick for its main branch: `['♠A from North', …]`. */
-export function cardWords(seat, card, suitSymbol = '') {
-  if (card === SHOW_OUT) return 'shows out';
-  if (card.length > 1) return `a card of ${suitSymbol}${[...card].map(rankText).join('')}`;
-  return `${suitSymbol}${rankText(card)}`;
 }
