@@ -25,5 +25,5 @@ export async function page(deal: string): Promise<number> {
   const shared: Glasshand = await sharedSolver();
   shared.destroy();
   solver.destroy();
-  return table.tricks.N.NT + (analysis?.best ?? 0) + par.dealerParScoreNs + lead.samples + (widget.tricks?.S.S ?? 0) + events.length;
+  return table.tricks.N.NT + (analysis?.best ?? 0) + par.dealerParScoreNs + lead.samples + (widget.tricks?.S.S ?? 0) + (widget.suitResult?.targets.length ?? 0) + events.length;
 }

@@ -17,6 +17,7 @@ import {
 } from './state.js';
 import { buildSingle, renderSingle, renderSingleRun } from './single.js';
 import { buildFusion } from './fusion.js';
+import { buildSuitPanel } from './suit.js';
 import { renderBoard, renderTable, renderRecord, updateBadges } from './views.js';
 import { renderInside, inspectFailed, runAblation, stopAblation } from './inside.js';
 import { buildSearchTree } from './tree.js';
@@ -35,6 +36,7 @@ export function start(root = document.getElementById('glasshand-app')) {
   buildControls();
   buildSingle(() => renderSingle());
   buildFusion();
+  buildSuitPanel();
   bindKeys();
   onChange(stateChanged);
   site.solver = new Glasshand({ onStateChange: ({ state, message }) => showSolverState(state, message) });

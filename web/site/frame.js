@@ -1,6 +1,7 @@
 // web/frame.html: one <glasshand-deal> set from the URL's hash, sized by its parent page.
 // The hash holds the widget's attributes (deal, show, contract, declarer, leader, trump,
-// dealer, vulnerable, hand, samples, seed, constraints-n|e|s|w), and the site's link keys
+// dealer, vulnerable, hand, samples, seed, constraints-n|e|s|w, north, south, tricks, suit,
+// west-vacant, east-vacant), and the site's link keys
 // `by` and `vul` for declarer and vulnerable, so that a share link's hash works as it is.
 
 import '../widget/glasshand-widget.js';

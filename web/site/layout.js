@@ -118,9 +118,41 @@ export const LAYOUT = /* html */ `
     <details open><summary>How it works, and strategy fusion</summary>
       <p>At the table nobody sees all four hands. <b>Single-dummy analysis</b> deals the unseen cards at random many times, keeping only the layouts that fit what is known (the cards played, who showed out, the constraints you set), solves each sample double-dummy for every card, and averages. The card with the best average is the pick; the whiskers show how sure the sample is.</p>
       <p>The method has a known flaw, <b>strategy fusion</b>: each double-dummy solve sees the hidden cards, so it always guesses right, while a real declarer must choose one line for every layout. Take ♠AJ2 in South opposite ♠K103 in North, the queen missing. Every double-dummy solve finesses the right way: the average says 3 tricks. A declarer who must commit to one finesse wins the queen only when it lies the right way (or falls): about 2½.</p>
-      <div class="row"><button type="button" id="fusion-run">Work it out live</button><span id="fusion-status" class="hint" role="status" aria-live="polite"></span></div>
+      <div class="row"><button type="button" id="fusion-run">Work it out live</button><button type="button" id="fusion-exact">The exact answer, layout by layout ↓</button><span id="fusion-status" class="hint" role="status" aria-live="polite"></span></div>
       <div id="fusion-out"></div>
     </details>
+  </div>
+</section>
+<section id="suit-play" class="panel suit-play" aria-labelledby="suit-title">
+  <h2 id="suit-title">Suit play: the best line for one suit, exactly</h2>
+  <p class="hint">Declarer sees only his own cards; the defenders see everything and defend as well as they can. For each number of tricks the engine finds the line with the best chance, over every layout of the missing cards (weighted by vacant places), with no sampling and no strategy fusion.</p>
+  <form id="suit-form" class="suit-form" novalidate>
+    <div class="suit-hands">
+      <label for="suit-north">North</label><input type="text" id="suit-north" value="AJ2" autocomplete="off" spellcheck="false" aria-describedby="suit-error">
+      <label for="suit-south">South</label><input type="text" id="suit-south" value="K103" autocomplete="off" spellcheck="false" aria-describedby="suit-error">
+    </div>
+    <div class="suit-take" role="group" aria-labelledby="suit-take-label"><span id="suit-take-label" class="hint">Take this deal’s</span><span id="suit-take" class="suit-take-buttons"></span></div>
+    <details class="suit-vacant"><summary>Vacant places</summary>
+      <label for="suit-west-vacant">West</label><input type="number" id="suit-west-vacant" min="0" max="13" placeholder="13">
+      <label for="suit-east-vacant">East</label><input type="number" id="suit-east-vacant" min="0" max="13" placeholder="13">
+      <p class="hint">How many cards each defender holds in the other suits decides how likely each split is: after an opponent’s long suit, fewer places are left in his hand. Blank: 13.</p>
+    </details>
+    <div class="row"><button type="submit" id="suit-solve" class="primary">Solve</button><button type="button" id="suit-stop" hidden>Stop</button></div>
+  </form>
+  <p id="suit-error" class="field-error" role="alert" hidden></p>
+  <p id="suit-status" class="hint" role="status" aria-live="polite"></p>
+  <div id="suit-result" class="suit-result" hidden>
+    <div class="suit-top">
+      <div id="suit-problem"></div>
+      <div class="suit-chances"><h3>The best chance of each number of tricks</h3><div id="suit-bars"></div></div>
+    </div>
+    <p id="suit-fusion" class="suit-fusion"></p>
+    <div class="suit-goal"><label for="suit-goal">Line for</label><select id="suit-goal"></select></div>
+    <h3>The line, card by card</h3>
+    <p class="hint">Declarer’s cards follow from the line; click a defender’s card to see what declarer does next. A button like 9–4 stands for any of those cards: they are alike to declarer.</p>
+    <div id="suit-walk" class="suit-walk-box"></div>
+    <h3>Every layout</h3>
+    <div id="suit-splits"></div>
   </div>
 </section>
 <section id="inside" class="panel inside" aria-labelledby="inside-title">

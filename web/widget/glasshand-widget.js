@@ -15,6 +15,9 @@
 //                 lead    a "what would you lead?" problem: the leader's hand and a lead table
 //                         from a single-dummy analysis (lead-problem.js), with
 //                         hand="W:KQ53.T97.A864.J2" samples seed constraints-n|e|s|w
+//                 suit    a suit-play problem, "how do you play this suit for N tricks?", with
+//                         north="AJ2" south="K103" tricks suit west-vacant east-vacant; the
+//                         answer shows when the reader asks (suit-problem.js)
 //   trump       NT S H D C (default NT, or the contract's strain)
 //   leader      the opening leader N E S W (default: left of declarer, else West)
 //   declarer    N E S W (optional; the leader is then declarer's left-hand opponent)
@@ -38,6 +41,7 @@ import { el } from '../ui/dom.js';
 import { renderPar } from '../ui/par.js';
 import { contractAttr, dealAttr, seatAttr, strainAttr, vulnerableAttr } from './attributes.js';
 import { LEAD_ATTRIBUTES, readLeadProblem, renderLead } from './lead-problem.js';
+import { SUIT_ATTRIBUTES, SuitProblem, readSuitProblem } from './suit-problem.js';
 import { sharedSolver } from './solver.js';
 import { widgetStyleSheets } from './style.js';
 
@@ -61,13 +65,14 @@ function observe(widget) {
   observer.observe(widget);
 }
 
-const SHOW_TOKENS = ['cards', 'table', 'play', 'inside', 'lead'];
+const SHOW_TOKENS = ['cards', 'table', 'play', 'inside', 'lead', 'suit'];
 
 /** The attributes: {show, game (for Board.load), dealerGiven, trumpGiven, lead?}, or throws
  * an EntryError with a readable message. */
 function readSpec(el) {
   const words = String(el.getAttribute('show') ?? 'cards,table').toLowerCase().split(/[\s,]+/);
   const show = new Set(words.filter((t) => SHOW_TOKENS.includes(t)));
+  if (show.has('suit')) return { show: new Set(['suit']), suit: readSuitProblem(el) };
   if (show.has('lead')) return { show: new Set(['lead']), lead: readLeadProblem(el, dealAttr(el, { required: false })) };
   if (show.has('play') || show.has('inside') || !show.size) show.add('cards');
   const game = {
@@ -85,7 +90,7 @@ function readSpec(el) {
 let counter = 0;
 
 export class GlasshandDeal extends HTMLElement {
-  static observedAttributes = ['deal', 'show', 'trump', 'leader', 'declarer', 'contract', 'dealer', 'vulnerable', ...LEAD_ATTRIBUTES];
+  static observedAttributes = ['deal', 'show', 'trump', 'leader', 'declarer', 'contract', 'dealer', 'vulnerable', ...LEAD_ATTRIBUTES, ...SUIT_ATTRIBUTES];
 
   #id = ++counter;
   #ui = null;
@@ -97,6 +102,7 @@ export class GlasshandDeal extends HTMLElement {
   #solverProblem = null;
   #scheduled = false;
   #frame = null;
+  #suit = new SuitProblem(() => this.#render());
 
   constructor() {
     super();
@@ -112,6 +118,7 @@ export class GlasshandDeal extends HTMLElement {
   disconnectedCallback() {
     observer?.unobserve(this);
     this.#board?.stopAll();
+    this.#suit.stop();
     // Seen again later (moved in the page): solve again when it is back in view.
     this.#visible = false;
   }
@@ -145,6 +152,11 @@ export class GlasshandDeal extends HTMLElement {
     return run?.done ? run.result : null;
   }
 
+  /** show="suit": the suit-play answer once solved (as `solver.suit` gives it). */
+  get suitResult() {
+    return this.#suit.answer?.result ?? null;
+  }
+
   /** The DD table once known: {N: {NT, S, H, D, C}, E, S, W}. */
   get tricks() {
     const t = this.#board?.hands && this.#board.table();
@@ -168,10 +180,11 @@ export class GlasshandDeal extends HTMLElement {
       foot: el('div', { class: 'gw-foot' }, 'Double-dummy analysis by Glasshand, computed in your browser'),
       lead: el('div', { class: 'gw-lead', part: 'lead' }),
       leadTable: el('table', { class: 'gh-sd-table', part: 'table' }),
+      suit: el('div', { class: 'gw-suit-problem', part: 'suit' }),
     };
     ui.bar = el('div', { class: 'gw-bar', part: 'controls' }, ui.undo, ui.restart, ui.best);
     const texts = el('div', { class: 'gw-texts' }, ui.bar, ui.say, ui.hint, ui.inside, ui.par, ui.status);
-    ui.root.append(el('div', { class: 'gw-main' }, ui.diagramBox, ui.lead, el('div', { class: 'gw-side' }, ui.dd, texts)), ui.foot);
+    ui.root.append(el('div', { class: 'gw-main' }, ui.diagramBox, ui.lead, ui.suit, el('div', { class: 'gw-side' }, ui.dd, texts)), ui.foot);
     this.shadowRoot.replaceChildren(ui.root);
     this.#ui = ui;
     this.#diagram = new DealDiagram(ui.diagramBox, { onCardClick: (card) => this.#play(card) });
@@ -193,6 +206,7 @@ export class GlasshandDeal extends HTMLElement {
       this.#board = spec ? this.#newBoard(spec) : null;
     }
     this.#spec = spec && { ...spec, key };
+    if (!spec?.suit) this.#suit.stop();
     this.#render();
     if (this.#visible) this.#solve();
   }
@@ -212,7 +226,7 @@ export class GlasshandDeal extends HTMLElement {
   /** Whether what the widget shows needs the solver (a diagram alone does not). */
   #needsSolver() {
     const show = this.#spec?.show;
-    return Boolean(show) && ['lead', 'table', 'play', 'inside'].some((t) => show.has(t));
+    return Boolean(show) && ['lead', 'suit', 'table', 'play', 'inside'].some((t) => show.has(t));
   }
 
   async #solve() {
@@ -230,7 +244,8 @@ export class GlasshandDeal extends HTMLElement {
       if (board !== this.#board || !this.#visible) return;
     }
     const show = this.#spec.show;
-    if (this.#spec.lead) board.runSingle(this.#spec.lead.request, this.#spec.lead.key);
+    if (this.#spec.suit) this.#suit.run(board.solver, this.#spec.suit);
+    else if (this.#spec.lead) board.runSingle(this.#spec.lead.request, this.#spec.lead.key);
     else board.requestWork({ table: show.has('table'), analyse: show.has('play'), inspect: show.has('inside') });
     this.#render();
   }
@@ -263,7 +278,7 @@ export class GlasshandDeal extends HTMLElement {
     if (!this.#visible) return 'waiting';
     if (!this.#needsSolver()) return 'done';
     if (!this.#board.solver) return 'loading';
-    return this.#board.running.size ? 'solving' : 'done';
+    return this.#board.running.size || this.#suit.running ? 'solving' : 'done';
   }
 
   /** Redraws at most once a frame while answers stream in. */
@@ -281,15 +296,21 @@ export class GlasshandDeal extends HTMLElement {
     const spec = this.#spec;
     const show = (part, on) => (part.hidden = !on);
     show(ui.lead, spec?.lead);
+    show(ui.suit, spec?.suit);
     show(ui.diagramBox, this.#error || spec.show.has('cards'));
     for (const part of [ui.bar, ui.say, ui.hint]) show(part, spec?.show.has('play'));
     show(ui.inside, spec?.show.has('inside'));
     show(ui.dd, spec?.show.has('table'));
     show(ui.par, spec?.show.has('table'));
     show(ui.foot, this.#needsSolver());
+    ui.foot.textContent = `${spec?.suit ? 'Exact suit-play' : 'Double-dummy'} analysis by Glasshand, computed in your browser`;
     if (this.#error) {
       this.#diagram.render({ error: this.#error, label: 'Deal diagram' });
       return this.#status('');
+    }
+    if (spec.suit) {
+      this.#suit.render(ui.suit, spec.suit);
+      return this.#status(...this.#suit.status());
     }
     if (spec.lead) {
       renderLead(ui.lead, ui.leadTable, spec.lead, this.#board.singleRun);

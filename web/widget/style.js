@@ -4,6 +4,7 @@
 import { diagramStyleSheet } from '../ui/diagram.js';
 import { SINGLE_TABLE_CSS } from '../ui/single-table.js';
 import { LEAD_CSS } from './lead-problem.js';
+import { SUIT_CSS } from './suit-problem.js';
 
 const WIDGET_CSS = `
 :host { display: block; margin: 1.25em 0; }
@@ -95,7 +96,7 @@ let widgetSheet = null;
 export function widgetStyleSheets() {
   if (!widgetSheet) {
     widgetSheet = new CSSStyleSheet();
-    widgetSheet.replaceSync(WIDGET_CSS + SINGLE_TABLE_CSS + LEAD_CSS);
+    widgetSheet.replaceSync(WIDGET_CSS + SINGLE_TABLE_CSS + LEAD_CSS + SUIT_CSS);
   }
   return [diagramStyleSheet(), widgetSheet];
 }

@@ -1,6 +1,6 @@
 // Types of the `glasshand/widget` entry point (widget.js): importing it defines the
 // <glasshand-deal> element (attributes: web/widget/README.md).
-import type { Glasshand, Tricks, SingleResult } from './glasshand.js';
+import type { Glasshand, Tricks, SingleResult, SuitResult } from './glasshand.js';
 
 export type WidgetState = 'waiting' | 'loading' | 'solving' | 'done' | 'error' | 'failed';
 
@@ -13,6 +13,8 @@ export class GlasshandDeal extends HTMLElement {
   readonly tricks: Tricks | null;
   /** show="lead": the single-dummy result once complete. */
   readonly leadResult: SingleResult | null;
+  /** show="suit": the suit-play answer once solved. */
+  readonly suitResult: SuitResult | null;
 }
 
 /** The page's one solver, shared by every widget (queue your jobs on it). */
