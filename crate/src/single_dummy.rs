@@ -382,19 +382,17 @@ impl Tally {
         }
         // One representative per group of cards equal on every sample.
         let mut groups: Vec<usize> = Vec::new();
-        let mut group_of = vec![0; self.sum.len()];
+        let mut group_of = Vec::with_capacity(self.sum.len());
         for card in 0..self.sum.len() {
-            match groups.iter().position(|&rep| self.diff_sq(rep, card) == 0) {
-                Some(g) => group_of[card] = g,
-                None => {
-                    group_of[card] = groups.len();
-                    groups.push(card);
-                }
-            }
+            let group = groups.iter().position(|&rep| self.diff_sq(rep, card) == 0).unwrap_or_else(|| {
+                groups.push(card);
+                groups.len() - 1
+            });
+            group_of.push(group);
         }
         let best = (0..groups.len()).max_by_key(|&g| (self.sum[groups[g]], std::cmp::Reverse(g)))?;
         let (mut by, mut stderr) = (f64::INFINITY, 0.0);
-        for (_, &rival) in groups.iter().enumerate().filter(|&(g, _)| g != best) {
+        for &rival in groups.iter().enumerate().filter(|&(g, _)| g != best).map(|(_, rival)| rival) {
             let (mean, se) = self.paired(groups[best], rival);
             let clear = mean > SETTLE_STDERRS * se;
             let tied = mean.abs() + SETTLE_STDERRS * se < SETTLE_TIE_TRICKS;
