@@ -153,6 +153,26 @@ mod tests {
     }
 
     #[test]
+    fn a_settled_job_streams_the_verdict_with_its_last_estimate() {
+        // North, declaring 3NT, to lead to trick 2 seeing dummy: the ranking settles early.
+        let json = r#"{"known": {"N": "7654.AK5.QJ4.A64", "S": "A83.Q9763.K9.T98"}, "contract": "3NT",
+            "declarer": "N", "played": ["CK", "C8", "C2", "CA"], "samples": 400, "seed": 5, "stopWhenSettled": true}"#;
+        let mut estimates = Vec::new();
+        let out = run(request(json).task().unwrap(), &mut Solver::new(Config::default()), &mut |e| {
+            if let Event::Estimate { estimate, .. } = e {
+                estimates.push(estimate)
+            }
+        })
+        .unwrap();
+        let Output::Single(out) = out else { panic!("not a single-dummy answer") };
+        let settled = out.result.settled.clone().expect("settled before 400 samples");
+        assert!(out.result.samples < 400 && settled.of == 400);
+        assert_eq!(estimates.len(), out.result.samples, "one estimate per sample, none after the verdict");
+        assert_eq!(estimates.last(), Some(&out.result));
+        assert!(estimates[..estimates.len() - 1].iter().all(|e| e.settled.is_none()));
+    }
+
+    #[test]
     fn many_samples_stream_a_bounded_number_of_estimates() {
         let Request::Single(r) = request(LISTED) else { unreachable!() };
         let job =
