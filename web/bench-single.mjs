@@ -4,13 +4,19 @@
 //
 //   node web/bench-single.mjs                # 200 samples of each scenario
 //   node web/bench-single.mjs --samples 50 --only lead
+//   node web/bench-single.mjs --only site --browser-only --settled
 //
 // Scenarios: `lead`, issue 19's opening lead (three hidden hands, whole deals); `mid`, West
-// on lead to the third trick of 4S by North, seeing dummy (two hidden hands, 11 tricks).
-// Times the same request natively (`glasshand single --json`, --threads 1 and 2) and in the
-// browser (threaded build, pool of 2; single build), each with the transposition table kept
-// across samples and emptied before each one (`--fresh` / `options.fresh`); checks that every
-// run gives the same numbers. Prints ms and samples per second; writes
+// on lead to the third trick of 4S by North, seeing dummy (two hidden hands, 11 tricks);
+// `site`, the site's default deal (3NT by North, East on lead, no constraints).
+// Times the same request natively (`glasshand single --json`, --threads 1 and 2; the binary
+// of $CARGO_TARGET_DIR or target/) and in the browser (threaded build, pool of 2; single
+// build), each with the table policy by default (emptied before each sample at the opening
+// lead, kept later), kept across samples (`--keep` / `options.fresh: false`) and emptied
+// before each one (`--fresh` / `options.fresh: true`); checks that every run gives the same
+// numbers. `--settled` adds runs that stop once the ranking is settled (`stopWhenSettled`,
+// as the site asks), which report their samples instead. `--browser-only` skips the native
+// runs, `--no-single` the single build. Prints ms and samples per second; writes
 // tests/artifacts/bench-single.json.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -36,6 +42,10 @@ const SCENARIOS = {
       seed: 1,
     },
   },
+  site: {
+    title: "the site's default deal (3NT by North, East on lead)",
+    request: { known: { E: 'QT9.T4.T86532.K3' }, contract: '3NT', declarer: 'N', played: [], samples, seed: 1 },
+  },
   mid: {
     title: 'West to lead to trick 3 of 4S by North, dummy (South) seen',
     request: {
@@ -52,9 +62,12 @@ const SCENARIOS = {
 const only = arg('--only');
 
 /** Wall and CPU (user + system, from bash's `times`) milliseconds of one native run. */
-function native(REQUEST, threads, fresh) {
-  const bin = join(REPO, 'target/release/glasshand');
-  const flags = `--threads ${threads}${fresh ? ' --fresh' : ''}`;
+const POLICIES = [undefined, false, true];
+const policyName = (fresh) => (fresh === undefined ? 'by default' : fresh ? 'fresh/sample' : 'kept');
+
+function native(REQUEST, threads, fresh, settled = false) {
+  const bin = join(process.env.CARGO_TARGET_DIR || join(REPO, 'target'), 'release/glasshand');
+  const flags = `--threads ${threads}${fresh === undefined ? '' : fresh ? ' --fresh' : ' --keep'}${settled ? ' --until-settled' : ''}`;
   const script = `s=$(date +%s%N); "${bin}" single --json ${flags} 2>/dev/null; e=$(date +%s%N); echo "wall $(( (e - s) / 1000000 ))"; times`;
   const out = execFileSync('bash', ['-c', script], { input: JSON.stringify(REQUEST) }).toString().split('\n');
   const secs = (t) => {
@@ -63,22 +76,22 @@ function native(REQUEST, threads, fresh) {
   };
   const children = out[out.length - 2].trim().split(/\s+/).map(secs);
   const wallMs = Number(out[1].split(' ')[1]);
-  return { where: `native, ${threads} thread${threads > 1 ? 's' : ''}`, fresh, ms: wallMs, cpuMs: 1000 * (children[0] + children[1]), result: JSON.parse(out[0]) };
+  return { where: `native, ${threads} thread${threads > 1 ? 's' : ''}`, fresh, settled, ms: wallMs, cpuMs: 1000 * (children[0] + children[1]), result: JSON.parse(out[0]) };
 }
 
-async function browserRuns(browser, server, REQUEST, mode, fresh) {
+async function browserRuns(browser, server, REQUEST, mode, fresh, settled = false) {
   const page = await openPage(browser, server);
   try {
     await page.waitForFunction(() => window.glasshandLoaded === true);
-    return await page.evaluate(async ({ request, mode, fresh }) => {
+    return await page.evaluate(async ({ request, mode, fresh, settled }) => {
       const solver = await window.glasshand.Glasshand.create({ mode, threads: 2 });
       const t0 = performance.now();
-      const { deals, ...result } = await solver.single(request, { fresh });
+      const { deals, ...result } = await solver.single({ ...request, stopWhenSettled: settled }, fresh === undefined ? {} : { fresh });
       const ms = performance.now() - t0;
       const where = `browser, ${solver.mode}${solver.mode === 'threaded' ? ` (pool of ${solver.threads})` : ''}`;
       solver.destroy();
-      return { where, fresh, ms, result };
-    }, { request: REQUEST, mode, fresh });
+      return { where, fresh, settled, ms, result };
+    }, { request: REQUEST, mode, fresh, settled });
   } finally {
     await page.closeAll();
   }
@@ -91,18 +104,26 @@ try {
   for (const [name, { title, request }] of Object.entries(SCENARIOS)) {
     if (only && only !== name) continue;
     const runs = [];
-    for (const fresh of [false, true]) for (const threads of [1, 2]) runs.push(native(request, threads, fresh));
-    for (const fresh of [false, true]) runs.push(await browserRuns(browser, server, request, 'threaded', fresh));
-    if (!args.includes('--no-single')) runs.push(await browserRuns(browser, server, request, 'single', false));
-    const reference = JSON.stringify(runs[0].result);
+    const settledToo = args.includes('--settled');
+    if (!args.includes('--browser-only')) {
+      for (const fresh of POLICIES) for (const threads of [1, 2]) runs.push(native(request, threads, fresh));
+      if (settledToo) runs.push(native(request, 2, undefined, true));
+    }
+    for (const fresh of POLICIES) runs.push(await browserRuns(browser, server, request, 'threaded', fresh));
+    if (settledToo) runs.push(await browserRuns(browser, server, request, 'threaded', undefined, true));
+    if (!args.includes('--no-single')) runs.push(await browserRuns(browser, server, request, 'single', undefined));
+    const reference = JSON.stringify(runs.find((r) => !r.settled).result);
+    const settledReference = runs.find((r) => r.settled)?.result;
     console.log(`\n${name}: ${samples} samples of ${title}`);
-    console.log('where                          table          ms   samples/s   cpu ms  same numbers');
+    console.log('where                          table           ms   samples/s   cpu ms  same numbers');
     for (const r of runs) {
-      const same = JSON.stringify(r.result) === reference;
+      // A settled run's numbers are those of its first samples: the same in every settled run.
+      const same = r.settled ? JSON.stringify(r.result) === JSON.stringify(settledReference) : JSON.stringify(r.result) === reference;
       failed ||= !same;
       const cpu = r.cpuMs === undefined ? '' : r.cpuMs.toFixed(0);
+      const table = policyName(r.fresh) + (r.settled ? `, settled at ${r.result.samples}` : '');
       console.log(
-        `${r.where.padEnd(30)} ${(r.fresh ? 'fresh/sample' : 'kept').padEnd(12)} ${r.ms.toFixed(0).padStart(8)} ${(samples / (r.ms / 1000)).toFixed(1).padStart(11)} ${cpu.padStart(8)}  ${same ? 'yes' : 'NO'}`,
+        `${r.where.padEnd(30)} ${table.padEnd(13)} ${r.ms.toFixed(0).padStart(8)} ${(r.result.samples / (r.ms / 1000)).toFixed(1).padStart(11)} ${cpu.padStart(8)}  ${same ? 'yes' : 'NO'}`,
       );
     }
     report[name] = { title, request, runs };

@@ -243,10 +243,14 @@ export class Glasshand extends EventTarget {
 
   /**
    * Single-dummy analysis: `{known, contract, declarer (or trump, leader), played?,
-   * constraints?, samples, seed}`; resolves to `{tomove, samples, exact, cards: {SK: {tricks,
-   * stderr, make?}, …}, deals}`. As samples complete, calls `onCard(card, {tricks, stderr,
-   * make?, samples})` for every legal card, `onProgress(done, total)` in samples, and
-   * `onEstimate(event)` with the whole estimate.
+   * constraints?, samples, seed, stopWhenSettled?}`; resolves to `{tomove, samples, exact,
+   * cards: {SK: {tricks, stderr, make?}, …}, settled?, deals}`. With `stopWhenSettled` the
+   * run ends once the best card is settled, and `settled` = `{of, best: ['D5', …], by,
+   * stderr}` says so (docs/engine.md). As samples complete, calls `onCard(card, {tricks,
+   * stderr, make?, samples})` for every legal card, `onProgress(done, total)` in samples,
+   * and `onEstimate(event)` with the whole estimate (the last one `settled` too). Option
+   * `fresh: true/false` empties or keeps the table across samples (default: the engine's
+   * choice by the point of the play).
    */
   single(request, opts = {}) {
     const { onCard, onProgress, onEstimate } = opts ?? {};

@@ -10,7 +10,7 @@ mod common;
 mod single_scenarios;
 
 use common::Rng;
-use glasshand::{Config, SingleDummy, Solver, Strain};
+use glasshand::{Config, SingleDummy, Solver, Strain, TablePolicy};
 use single_scenarios::*;
 
 fn main() {
@@ -26,7 +26,11 @@ fn main() {
         let mut answers = Vec::new();
         for _ in 0..2 {
             for (k, keep) in [true, false].into_iter().enumerate() {
-                let job = SingleDummy::new(&req).unwrap().keep_table(keep);
+                let job = SingleDummy::new(&req).unwrap().table_policy(if keep {
+                    TablePolicy::Keep
+                } else {
+                    TablePolicy::Fresh
+                });
                 let mut solver = Solver::new(Config::default());
                 let started = std::time::Instant::now();
                 answers.push(solve(&job, &mut solver));

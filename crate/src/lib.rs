@@ -110,7 +110,8 @@ pub use pbn::{Contract, Game, Vulnerability};
 pub use sample::{HandLimits, Knowledge, Layouts};
 pub use seat::Seat;
 pub use single_dummy::{
-    CardEstimate, HandConstraints, SampleResult, SingleDummy, SingleDummyRequest, SingleDummyResult, Tally,
+    CardEstimate, HandConstraints, SampleResult, Settled, SingleDummy, SingleDummyRequest, SingleDummyResult,
+    TablePolicy, Tally, SETTLE_MIN_SAMPLES, SETTLE_STDERRS, SETTLE_TIE_TRICKS,
 };
 pub use solver::{Active, ProbeRecord, Solver};
 pub use stats::{Stats, TrickStats};

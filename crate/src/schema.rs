@@ -96,7 +96,8 @@ pub struct Options {
     pub quick_tricks: Option<bool>,
     pub move_ordering: Option<bool>,
     /// `inspect`: solve from an empty transposition table; `single`: empty it before each
-    /// sample (by default it is kept across samples).
+    /// sample (`true`) or keep it across samples (`false`); unset, the job chooses by the
+    /// tricks left (`crate::TablePolicy::Auto`).
     pub fresh: Option<bool>,
 }
 

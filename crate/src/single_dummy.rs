@@ -28,6 +28,8 @@ const LIST_LIMIT: u64 = 200_000;
 /// The request, as the command line's JSON line: `{"known": {"W": "KQ53.T97.A864.J2"},
 /// "contract": "4S", "declarer": "S", "played": [], "constraints": {"N": {"hcp": [10, 15]}},
 /// "samples": 500, "seed": 1}`. Instead of `contract`/`declarer`: `"trump": "NT", "leader": "W"`.
+/// `"stopWhenSettled": true` ends a sampled job early once the best card is clear
+/// ([`Settled`]); off by default, so that a script's answer is that of all its samples.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub struct SingleDummyRequest {
@@ -50,6 +52,32 @@ pub struct SingleDummyRequest {
     pub samples: usize,
     #[cfg_attr(feature = "serde", serde(default))]
     pub seed: u64,
+    #[cfg_attr(feature = "serde", serde(default, rename = "stopWhenSettled"))]
+    pub stop_when_settled: bool,
+}
+
+/// Checks for a settled ranking start after this many samples: fewer give standard errors too
+/// rough to trust.
+pub const SETTLE_MIN_SAMPLES: usize = 32;
+
+/// The best card is settled against a rival when its mean exceeds the rival's by more than
+/// this many standard errors of their paired difference (docs/engine.md says why 3).
+pub const SETTLE_STDERRS: f64 = 3.0;
+
+/// Or when the difference, give or take [`SETTLE_STDERRS`] standard errors, stays below this
+/// many tricks: which of the two is played no longer matters.
+pub const SETTLE_TIE_TRICKS: f64 = 0.05;
+
+/// Whether each solver keeps its transposition table from one sample to the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TablePolicy {
+    /// Emptied before each sample at the opening lead, kept once a card is played: with three
+    /// hidden hands the samples share few positions and another sample's entries only slow
+    /// the probes; once dummy is down they share many (docs/performance.md, "Single-dummy").
+    #[default]
+    Auto,
+    Keep,
+    Fresh,
 }
 
 /// Limits on a hidden hand's original 13 cards: `{"hcp": [lo, hi], "S": [lo, hi], ...}`.
@@ -99,6 +127,26 @@ pub struct SingleDummyResult {
     pub exact: bool,
     /// Spades to clubs, high to low.
     pub cards: Vec<CardEstimate>,
+    /// Set when the job stopped early, its ranking settled after `samples`.
+    pub settled: Option<Settled>,
+}
+
+/// Why a job asked to stop when settled stopped before its last sample: every card is solved
+/// on the same samples, so the best card is compared with each rival by the mean and the
+/// standard error of their paired differences. Cards that take the same tricks on every
+/// sample are one card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settled {
+    /// The samples asked for.
+    pub of: usize,
+    /// The best card and the cards equal to it on every sample, in [`SingleDummy::cards`]
+    /// order.
+    pub best: Vec<Card>,
+    /// The fewest tricks the best card takes on average more than another (zero when every
+    /// card is equal to it).
+    pub by: f64,
+    /// The standard error of that paired difference.
+    pub stderr: f64,
 }
 
 /// A prepared single-dummy job: the request checked, the samples dealt.
@@ -117,7 +165,8 @@ pub struct SingleDummy {
     /// The original four hands of each unit.
     deals: Vec<[Cards; 4]>,
     exact: bool,
-    keep_table: bool,
+    table: TablePolicy,
+    stop_when_settled: bool,
 }
 
 impl SingleDummy {
@@ -162,15 +211,34 @@ impl SingleDummy {
             cards,
             deals,
             exact,
-            keep_table: true,
+            table: TablePolicy::Auto,
+            stop_when_settled: request.stop_when_settled,
         })
     }
 
-    /// Whether a solver keeps its transposition table from one sample to the next (the
-    /// default: entries depend on the strain only). Off clears it before each sample.
-    pub fn keep_table(mut self, keep: bool) -> SingleDummy {
-        self.keep_table = keep;
+    /// Whether a solver keeps its transposition table from one sample to the next (entries
+    /// hold for any deal, so keeping it changes node counts, never the answer).
+    pub fn table_policy(mut self, policy: TablePolicy) -> SingleDummy {
+        self.table = policy;
         self
+    }
+
+    /// Whether the solver's table is emptied before each sample under this job's policy.
+    pub fn clears_table(&self) -> bool {
+        match self.table {
+            TablePolicy::Keep => false,
+            TablePolicy::Fresh => true,
+            TablePolicy::Auto => self.cards_played() == 0,
+        }
+    }
+
+    /// The cards played so far, the current trick's included.
+    pub fn cards_played(&self) -> usize {
+        self.gone.len() as usize + self.trick.len()
+    }
+
+    pub fn stops_when_settled(&self) -> bool {
+        self.stop_when_settled
     }
 
     /// The units: samples, or every consistent layout when exact.
@@ -206,7 +274,7 @@ impl SingleDummy {
     /// Solves unit `i`: every legal card, equivalent cards sharing one search.
     pub fn run_unit(&self, i: usize, solver: &mut Solver) -> Result<SampleResult, Error> {
         let pos = self.sample_position(i).ok_or_else(|| Error::BadRequest(format!("no unit {i}")))?;
-        if !self.keep_table {
+        if self.clears_table() {
             solver.clear();
         }
         let analysed = solver.analyse(&pos, &mut |_, _| {})?;
@@ -236,7 +304,7 @@ impl SingleDummy {
 
     pub fn tally(&self) -> Tally {
         let n = self.cards.len();
-        Tally { count: 0, sum: vec![0; n], sum_sq: vec![0; n], made: vec![0; n] }
+        Tally { count: 0, sum: vec![0; n], cross: vec![0; n * n], made: vec![0; n] }
     }
 }
 
@@ -246,16 +314,21 @@ impl SingleDummy {
 pub struct Tally {
     count: u64,
     sum: Vec<u64>,
-    sum_sq: Vec<u64>,
+    /// `cross[i * n + j]`: the sum of card i's tricks times card j's; the diagonal is the sum
+    /// of squares. Paired differences' variances come from it.
+    cross: Vec<u64>,
     made: Vec<u64>,
 }
 
 impl Tally {
     pub fn add(&mut self, unit: &SampleResult) {
         self.count += 1;
+        let n = self.sum.len();
         for (i, &t) in unit.tricks.iter().enumerate() {
             self.sum[i] += t as u64;
-            self.sum_sq[i] += (t as u64).pow(2);
+            for (j, &u) in unit.tricks.iter().enumerate() {
+                self.cross[i * n + j] += t as u64 * u as u64;
+            }
         }
         for (i, &made) in unit.made.iter().enumerate() {
             self.made[i] += made as u64;
@@ -276,14 +349,65 @@ impl Tally {
             .enumerate()
             .map(|(i, &card)| {
                 let mean = if n > 0.0 { self.sum[i] as f64 / n } else { 0.0 };
-                let variance =
-                    if n > 1.0 { (self.sum_sq[i] as f64 - n * mean * mean).max(0.0) / (n - 1.0) } else { 0.0 };
+                let sum_sq = self.cross[i * job.cards.len() + i] as f64;
+                let variance = if n > 1.0 { (sum_sq - n * mean * mean).max(0.0) / (n - 1.0) } else { 0.0 };
                 let stderr = if exact { 0.0 } else { (variance / n.max(1.0)).sqrt() };
                 let make = job.contract.map(|_| if n > 0.0 { self.made[i] as f64 / n } else { 0.0 });
                 CardEstimate { card, tricks: mean, stderr, make }
             })
             .collect();
-        SingleDummyResult { to_move: job.to_move(), samples: self.count(), exact, cards }
+        SingleDummyResult { to_move: job.to_move(), samples: self.count(), exact, cards, settled: None }
+    }
+
+    /// The sum of squared differences between cards i's and j's tricks, sample by sample.
+    fn diff_sq(&self, i: usize, j: usize) -> u64 {
+        let n = self.sum.len();
+        self.cross[i * n + i] + self.cross[j * n + j] - 2 * self.cross[i * n + j]
+    }
+
+    /// The mean of card i's tricks less card j's, and its standard error.
+    fn paired(&self, i: usize, j: usize) -> (f64, f64) {
+        let n = self.count as f64;
+        let mean = (self.sum[i] as f64 - self.sum[j] as f64) / n;
+        let variance = if n > 1.0 { (self.diff_sq(i, j) as f64 - n * mean * mean).max(0.0) / (n - 1.0) } else { 0.0 };
+        (mean, (variance / n).sqrt())
+    }
+
+    /// Whether the samples folded so far settle the best card, for a job asked to stop when
+    /// settled: after [`SETTLE_MIN_SAMPLES`], and never for an exact job or at its last unit
+    /// (it is not stopping early then).
+    pub fn settled(&self, job: &SingleDummy) -> Option<Settled> {
+        if !job.stop_when_settled || job.exact || self.count() < SETTLE_MIN_SAMPLES || self.count() >= job.units() {
+            return None;
+        }
+        // One representative per group of cards equal on every sample.
+        let mut groups: Vec<usize> = Vec::new();
+        let mut group_of = Vec::with_capacity(self.sum.len());
+        for card in 0..self.sum.len() {
+            let group = groups.iter().position(|&rep| self.diff_sq(rep, card) == 0).unwrap_or_else(|| {
+                groups.push(card);
+                groups.len() - 1
+            });
+            group_of.push(group);
+        }
+        let best = (0..groups.len()).max_by_key(|&g| (self.sum[groups[g]], std::cmp::Reverse(g)))?;
+        let (mut by, mut stderr) = (f64::INFINITY, 0.0);
+        for &rival in groups.iter().enumerate().filter(|&(g, _)| g != best).map(|(_, rival)| rival) {
+            let (mean, se) = self.paired(groups[best], rival);
+            let clear = mean > SETTLE_STDERRS * se;
+            let tied = mean.abs() + SETTLE_STDERRS * se < SETTLE_TIE_TRICKS;
+            if !clear && !tied {
+                return None;
+            }
+            if mean < by {
+                (by, stderr) = (mean, se);
+            }
+        }
+        if groups.len() == 1 {
+            by = 0.0;
+        }
+        let best_cards = (0..self.sum.len()).filter(|&c| group_of[c] == best).map(|c| job.cards[c]).collect();
+        Some(Settled { of: job.units(), best: best_cards, by, stderr })
     }
 }
 
@@ -358,6 +482,9 @@ fn limits(seat: Seat, constraints: &HandConstraints) -> Result<HandLimits, Error
     let range = |name: &str, range: Option<[u8; 2]>, max: u8| match range {
         None => Ok((0, max)),
         Some([lo, hi]) if lo <= hi && hi <= max => Ok((lo, hi)),
+        Some([lo, hi]) if lo > hi => Err(Error::BadRequest(format!(
+            "{seat}'s {name} range [{lo}, {hi}] is reversed: the lower bound comes first"
+        ))),
         Some([lo, hi]) => {
             Err(Error::BadRequest(format!("{seat}'s {name} range [{lo}, {hi}] is not within 0 to {max}")))
         }
@@ -446,11 +573,27 @@ impl Serialize for SingleDummyResult {
                 map.end()
             }
         }
-        let mut out = s.serialize_struct("SingleDummyResult", 4)?;
+        let mut out = s.serialize_struct("SingleDummyResult", 5)?;
         out.serialize_field("tomove", &self.to_move.letter().to_string())?;
         out.serialize_field("samples", &self.samples)?;
         out.serialize_field("exact", &self.exact)?;
         out.serialize_field("cards", &CardsMap(&self.cards))?;
+        if let Some(settled) = &self.settled {
+            out.serialize_field("settled", settled)?;
+        }
+        out.end()
+    }
+}
+
+/// `{"of": 200, "best": ["D5", "D3"], "by": 0.61, "stderr": 0.12}`.
+#[cfg(feature = "serde")]
+impl Serialize for Settled {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Settled", 4)?;
+        out.serialize_field("of", &self.of)?;
+        out.serialize_field("best", &self.best.iter().map(Card::to_string).collect::<Vec<_>>())?;
+        out.serialize_field("by", &self.by)?;
+        out.serialize_field("stderr", &self.stderr)?;
         out.end()
     }
 }

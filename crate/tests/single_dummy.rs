@@ -10,7 +10,7 @@ use common::*;
 use glasshand::rng::Rng as SampleRng;
 use glasshand::{
     Card, Cards, Config, Deal, Error, HandLimits, Knowledge, Layouts, Position, Seat, SingleDummy, SingleDummyRequest,
-    SingleDummyResult, Solver, Strain, Suit,
+    SingleDummyResult, Solver, Strain, Suit, TablePolicy,
 };
 use single_scenarios::*;
 use std::collections::{BTreeMap, HashMap};
@@ -326,7 +326,7 @@ fn a_seed_gives_the_same_answer_on_any_thread_count() {
     let other_seed = SingleDummy::new(&SingleDummyRequest { seed: 10, ..req.clone() }).unwrap();
     assert!((0..job.units()).any(|i| other_seed.sample_deal(i) != job.sample_deal(i)));
     // Clearing the table between samples changes the work, not the answer.
-    let fresh = SingleDummy::new(&req).unwrap().keep_table(false);
+    let fresh = SingleDummy::new(&req).unwrap().table_policy(TablePolicy::Fresh);
     assert_eq!(solve(&fresh, &mut Solver::new(Config::default())), sequential);
     #[cfg(feature = "parallel")]
     for threads in [1, 2] {
@@ -419,4 +419,126 @@ fn bad_requests_get_clear_errors() {
         r#"{"known": {}, "constraints": {"N": {"pts": [1, 2]}}, "samples": 1}"#
     )
     .is_err());
+}
+
+// ---- Stopping when the ranking is settled --------------------------------------------------
+
+/// A job of `samples` samples asked to stop when settled, whose tally is fed made-up results.
+fn settling_job(samples: usize) -> SingleDummy {
+    let json = r#"{"known": {"W": "KQ53.T97.A864.J2"}, "trump": "NT", "leader": "W", "stopWhenSettled": true,
+        "samples": "#;
+    SingleDummy::new(&serde_json::from_str(&format!("{json}{samples}}}")).unwrap()).unwrap()
+}
+
+/// Feeds `job`'s tally sample by sample (`tricks(i)`: sample i's tricks per card, the first
+/// cards given, the rest 0) until it settles; the samples it took and the verdict.
+fn feed(job: &SingleDummy, tricks: impl Fn(usize) -> Vec<u8>) -> (usize, Option<glasshand::Settled>) {
+    let mut tally = job.tally();
+    for i in 0..job.units() {
+        let mut t = tricks(i);
+        t.resize(job.cards().len(), 0);
+        tally.add(&glasshand::SampleResult { tricks: t, made: Vec::new() });
+        if let Some(settled) = tally.settled(job) {
+            return (tally.count(), Some(settled));
+        }
+    }
+    (tally.count(), None)
+}
+
+#[test]
+fn a_clear_best_card_settles_at_the_minimum_and_close_cards_never_do() {
+    let job = settling_job(200);
+    let cards = job.cards().to_vec();
+    // The first card takes a trick more than any other on every sample, whatever the layout.
+    let (n, settled) = feed(&job, |i| vec![1 + (i % 3) as u8, (i % 3) as u8, (i % 2) as u8]);
+    let settled = settled.expect("a card a trick better on every sample");
+    assert_eq!(n, glasshand::SETTLE_MIN_SAMPLES);
+    assert_eq!((settled.of, settled.best.as_slice()), (200, &cards[..1]));
+    assert!(settled.by > 0.5 && settled.stderr < settled.by / 3.0, "{settled:?}");
+    // Two cards a trick apart one way or the other, the first a little more often ahead.
+    let (n, settled) = feed(&job, |i| if i % 20 < 11 { vec![2, 1] } else { vec![1, 2] });
+    assert_eq!((n, settled), (200, None), "0.1 tricks with a standard error near 0.07 is not settled by 200");
+    // Cards equal on every sample are one card: they tie, not block the verdict.
+    let (n, settled) = feed(&job, |i| vec![3 + (i % 4) as u8, 3 + (i % 4) as u8, 2 + (i % 2) as u8]);
+    assert_eq!(n, glasshand::SETTLE_MIN_SAMPLES);
+    assert_eq!(settled.unwrap().best, cards[..2]);
+    // Without the option, or for fewer samples than the minimum, no verdict.
+    let full = SingleDummy::new(&SingleDummyRequest { stop_when_settled: false, ..settling_request(200) }).unwrap();
+    assert_eq!(feed(&full, |_| vec![5, 1]), (200, None));
+    assert_eq!(feed(&settling_job(20), |_| vec![5, 1]), (20, None));
+}
+
+fn settling_request(samples: usize) -> SingleDummyRequest {
+    let json = r#"{"known": {"W": "KQ53.T97.A864.J2"}, "trump": "NT", "leader": "W", "stopWhenSettled": true,
+        "samples": "#;
+    serde_json::from_str(&format!("{json}{samples}}}")).unwrap()
+}
+
+#[test]
+fn a_settled_run_stops_early_on_the_full_runs_best_card() {
+    // West on lead to trick 6 of 4S, seeing dummy: one card stands out.
+    let mut rng = Rng::new(SETTLING_DEAL);
+    let played = play_at_random(&mut rng, Strain::Spades, 20);
+    let req = SingleDummyRequest { stop_when_settled: true, ..request(&played, "4S", 200, 4) };
+    let job = SingleDummy::new(&req).unwrap();
+    let early = solve(&job, &mut Solver::new(Config::default()));
+    let settled = early.settled.clone().expect("settled before 200 samples");
+    assert!(early.samples < 200 && early.samples >= glasshand::SETTLE_MIN_SAMPLES);
+    assert_eq!(settled.of, 200);
+    // The full run agrees on the best card.
+    let full = solve(
+        &SingleDummy::new(&SingleDummyRequest { stop_when_settled: false, ..req.clone() }).unwrap(),
+        &mut Solver::new(Config::default()),
+    );
+    assert_eq!(full.settled, None);
+    assert_eq!(full.samples, 200);
+    let top = full.cards.iter().map(|c| c.tricks).fold(f64::MIN, f64::max);
+    let full_best: Vec<Card> = full.cards.iter().filter(|c| c.tricks == top).map(|c| c.card).collect();
+    assert!(settled.best.iter().all(|c| full_best.contains(c)), "{settled:?} against {full_best:?}");
+    // Its numbers are those of a job of as many samples: the first samples of the same seed.
+    let shorter = solve(
+        &SingleDummy::new(&SingleDummyRequest { samples: early.samples, stop_when_settled: false, ..req.clone() })
+            .unwrap(),
+        &mut Solver::new(Config::default()),
+    );
+    assert_eq!(SingleDummyResult { settled: None, ..early.clone() }, shorter);
+    // Where it stops does not depend on the threads.
+    #[cfg(feature = "parallel")]
+    for threads in [1, 2] {
+        assert_eq!(solve_parallel(&job, threads), early, "{threads} threads");
+    }
+}
+
+/// A seed of `play_at_random` whose position settles clearly (found by trying a few).
+const SETTLING_DEAL: u64 = 5;
+
+#[test]
+fn the_table_policy_changes_the_work_not_the_answer() {
+    // Before the opening lead (Auto empties the table) and after four tricks (Auto keeps it).
+    let lead = SingleDummyRequest {
+        constraints: [("N".to_string(), serde_json::from_str(r#"{"hcp": [10, 15]}"#).unwrap())].into(),
+        ..opening_lead_request(12)
+    };
+    let mut rng = Rng::new(31);
+    let later = request(&play_at_random(&mut rng, Strain::Hearts, 16), "4H", 40, 2);
+    for req in [lead, later] {
+        let job = SingleDummy::new(&req).unwrap();
+        assert_eq!(job.clears_table(), job.cards_played() == 0);
+        let answers: Vec<SingleDummyResult> = [TablePolicy::Auto, TablePolicy::Keep, TablePolicy::Fresh]
+            .into_iter()
+            .map(|policy| solve(&job.clone().table_policy(policy), &mut Solver::new(Config::default())))
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        assert_eq!(answers[0], answers[2]);
+    }
+}
+
+#[test]
+fn a_reversed_range_is_named_as_such() {
+    let west = r#""known": {"W": "KQ53.T97.A864.J2"}, "contract": "4S", "declarer": "S", "samples": 5"#;
+    let reversed = error_of(&format!(r#"{{{west}, "constraints": {{"N": {{"hcp": [20, 10]}}}}}}"#));
+    assert_eq!(reversed.code(), "bad-request");
+    assert!(reversed.to_string().contains("[20, 10] is reversed: the lower bound comes first"), "{reversed}");
+    let beyond = error_of(&format!(r#"{{{west}, "constraints": {{"N": {{"hcp": [10, 40]}}}}}}"#));
+    assert!(beyond.to_string().contains("not within 0 to 37"), "{beyond}");
 }

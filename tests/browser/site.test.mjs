@@ -619,7 +619,8 @@ describe('the site in Chromium', () => {
     let shown = await singleTableShown(page);
     let { request, api } = await page.evaluate(async (url) => {
       let state = await import(url);
-      let request = state.singleRequest();
+      // The panel's own request: the site's, stopping once the best card is settled.
+      let request = state.site.singleRun.request;
       let api = await state.site.solver.single(request, { queue: true });
       return { request, api };
     }, STATE);
@@ -627,7 +628,8 @@ describe('the site in Chromium', () => {
     assert.deepEqual(request.constraints, { S: { hcp: [12, 37], S: [5, 13] } });
     assert.equal(request.samples, 60);
     assert.equal(request.seed, 3);
-    assert.equal(api.samples, 60);
+    assert.equal(request.stopWhenSettled, true);
+    assert.equal(api.samples === 60, !api.settled, `${api.samples} samples, settled ${JSON.stringify(api.settled)}`);
     assert.equal(Object.keys(shown).length, 13, 'every card of the lead');
     assert.deepEqual(shown, estimatesOf(api.cards), 'the panel shows the API’s numbers');
     // The picture: a bar per card, a whisker where there is an error, the best card marked.

@@ -3,12 +3,12 @@
 // few of the sampled deals, and the strategy-fusion example worked live. The state and the
 // solver job are in state.js; app.js wires the controls to the functions here.
 
-import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, checkedDeal, listText, parsePbnDeal, handSize, sideOf } from '../board/bridge.js';
+import { SEATS, SEAT_NAME, SUITS, SUIT_SYMBOL, STRAIN_SYMBOL, cardText, checkedDeal, listText, parsePbnDeal, handSize, sideOf } from '../board/bridge.js';
 import { DealDiagram } from '../ui/diagram.js';
 import { el } from '../ui/dom.js';
-import { renderSingleTable, SINGLE_TABLE_CSS } from '../ui/single-table.js';
+import { bestCards, renderSingleTable, SINGLE_TABLE_CSS } from '../ui/single-table.js';
 import { legalCards } from '../board/play.js';
-import { site, singleAvailable, hiddenSeats, runSingle, stopSingle } from './state.js';
+import { site, singleAvailable, hiddenSeats, singleRequest, stopSingle } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIMITS = [['hcp', 'HCP', 37], ...SUITS.map((s) => [s, SUIT_SYMBOL[s], 13])];
@@ -16,6 +16,9 @@ const LIMITS = [['hcp', 'HCP', 37], ...SUITS.map((s) => [s, SUIT_SYMBOL[s], 13])
 let dealDiagram = null;
 let shownDeal = 0;
 let constraintSeats = '';
+// The constraint fields whose text is not a limit: input id to message. Their limits are not
+// sent; Run says what to fix instead.
+const fieldErrors = new Map();
 
 /** Builds the panel's controls; `onChange()` is called when a setting changes. */
 export function buildSingle(onChange) {
@@ -42,18 +45,75 @@ export function buildSingle(onChange) {
     site.single.seed = Math.max(0, Math.round(Number(e.target.value) || 0));
     e.target.value = site.single.seed;
   });
-  $('#single-run').addEventListener('click', () => runSingle());
+  $('#single-run').addEventListener('click', () => runSettled());
   $('#single-stop').addEventListener('click', () => stopSingle());
   dealDiagram = new DealDiagram($('#single-deal-diagram'));
+  $('#single-table').after(el('p', { id: 'single-lesson', class: 'single-lesson', hidden: true }));
+  // The constraints' table scrolls sideways on a phone: say so while it overflows.
+  new ResizeObserver(() => markOverflow()).observe($('#single-constraints'));
 }
 
-/** Reads a constraint row's inputs into site.single.constraints. */
+/** Runs the analysis of the position on screen, stopping once the best card is settled (the
+ * page answers in seconds; a script asking the engine gets every sample unless it asks). */
+function runSettled() {
+  if (!site.solver || !singleAvailable()) return;
+  if (fieldErrors.size) {
+    let [id, message] = fieldErrors.entries().next().value;
+    let status = $('#single-status');
+    status.textContent = `Not run: ${message}`;
+    status.classList.add('important');
+    document.getElementById(id)?.focus();
+    return;
+  }
+  let request = { ...singleRequest(), stopWhenSettled: true };
+  site.runSingle(request, `${site.positionKey()}|${JSON.stringify(request)}`);
+}
+
+function markOverflow() {
+  let box = document.querySelector('#single-constraints .sd-constraints-box');
+  if (box) box.classList.toggle('overflows', box.scrollWidth > box.clientWidth + 1);
+}
+
+/** What is wrong with a constraint's pair of fields, or ''. */
+export function rangeError(loText, hiText, label, max) {
+  let unit = label === 'HCP' ? 'HCP' : `${label} cards`;
+  for (let text of [loText, hiText]) {
+    if (text !== '' && !/^\d+$/.test(text)) return `‘${text}’ is not a number of ${unit}`;
+  }
+  let [lo, hi] = [loText === '' ? 0 : Number(loText), hiText === '' ? max : Number(hiText)];
+  for (let n of [lo, hi]) if (n > max) return `${n} is too many ${unit}: at most ${max}`;
+  if (lo > hi) return `The ${label} range ${lo}–${hi} is reversed: the lower bound comes first`;
+  return '';
+}
+
+/** Reads a constraint row's inputs into site.single.constraints (the valid ones) and
+ * fieldErrors (the others, shown at the field). */
 function readConstraints(seat) {
   let c = {};
-  for (let [key, , max] of LIMITS) {
-    let lo = $(`#sd-${seat}-${key}-lo`).value.trim();
-    let hi = $(`#sd-${seat}-${key}-hi`).value.trim();
-    if (lo === '' && hi === '') continue;
+  for (let [key, label, max] of LIMITS) {
+    let inputs = ['lo', 'hi'].map((end) => $(`#sd-${seat}-${key}-${end}`));
+    let [lo, hi] = inputs.map((input) => input.value.trim());
+    let error = rangeError(lo, hi, label, max);
+    let id = inputs[0].id;
+    let shown = document.getElementById(`${id}-error`);
+    for (let input of inputs) {
+      if (error) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+      if (error) input.setAttribute('aria-describedby', `${id}-error`);
+      else input.removeAttribute('aria-describedby');
+    }
+    if (error) {
+      fieldErrors.set(id, `${SEAT_NAME[seat]}: ${error}.`);
+      if (!shown) {
+        shown = el('span', { id: `${id}-error`, class: 'sd-field-error', role: 'alert' });
+        inputs[1].closest('td').append(shown);
+      }
+      shown.textContent = error;
+    } else {
+      fieldErrors.delete(id);
+      shown?.remove();
+    }
+    if (error || (lo === '' && hi === '')) continue;
     c[key] = [lo === '' ? 0 : Number(lo), hi === '' ? max : Number(hi)];
   }
   site.single.constraints[seat] = c;
@@ -62,6 +122,8 @@ function readConstraints(seat) {
 function constraintRows(hidden) {
   let table = el('table', { class: 'sd-constraints' });
   let wrap = el('div', { class: 'sd-constraints-box' }, table);
+  let outer = el('div', { class: 'sd-constraints-scroll' }, wrap, el('p', { class: 'sd-scroll-hint', 'aria-hidden': 'true', text: 'scroll →' }));
+  wrap.addEventListener('scroll', () => wrap.classList.toggle('scrolled-end', wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 2));
   table.append(el('caption', { class: 'hint', text: 'Constraints on the hidden hands’ original 13 cards (empty: any)' }));
   table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Hand' }),
     ...LIMITS.map(([key, label]) => el('th', { scope: 'col', class: /[HD]/.test(key) && key.length === 1 ? 'suit-H' : undefined, text: label })))));
@@ -79,9 +141,6 @@ function constraintRows(hidden) {
         });
         if (given[key]) input.value = String(given[key][i]);
         input.addEventListener('change', () => {
-          let n = Number(input.value.trim());
-          // Out of range or not a number: cleared (no limit) rather than sent to the engine.
-          if (input.value.trim() !== '' && !(Number.isInteger(n) && n >= 0 && n <= max)) input.value = '';
           readConstraints(seat);
           constraintSeats = hidden.join('') + JSON.stringify(site.single.constraints);
         });
@@ -93,7 +152,9 @@ function constraintRows(hidden) {
     body.append(row);
   }
   table.append(body);
-  return wrap;
+  fieldErrors.clear();
+  requestAnimationFrame(markOverflow);
+  return outer;
 }
 
 /** Draws the panel for the position on screen. */
@@ -151,7 +212,9 @@ export function renderSingleRun() {
     let r = run.result;
     status.textContent = r.exact
       ? `Exact: all ${r.samples} consistent layouts solved.`
-      : `Done: ${r.samples} samples (seed ${run.request.seed}). Whiskers span ±1.96 standard errors, a 95% interval.`;
+      : r.settled
+        ? `${settledSentence(r)} Whiskers span ±1.96 standard errors, a 95% interval.`
+        : `Done: ${r.samples} samples (seed ${run.request.seed}). Whiskers span ±1.96 standard errors, a 95% interval.`;
   } else {
     status.textContent = `${run.stopped ? 'Stopped after' : 'Solving:'} ${run.samples} of ${run.total} samples…`;
   }
@@ -165,7 +228,41 @@ export function renderSingleRun() {
     caption: `${SEAT_NAME[pos.tomove]}’s cards: mean tricks for ${SEAT_NAME[pos.tomove]}’s side from here` +
       (c ? ` and how often ${c.level}${STRAIN_SYMBOL[c.strain]} ${sideOf(pos.tomove) === sideOf(site.declarer) ? 'makes' : 'goes down'}` : ''),
   });
+  renderLesson(run);
   renderDeals(run);
+}
+
+const cardList = (cards) => cards.map(cardText).join('/');
+
+/** "Settled after 64 of 200 samples: ♦4 is best by 0.60 tricks (±0.10)." */
+export function settledSentence(result) {
+  let { of, best, by, stderr } = result.settled;
+  let equal = best.length > 1 ? ' (equal on every sample)' : '';
+  let margin = by > 0 ? `by ${by.toFixed(2)} tricks (±${stderr.toFixed(2)})` : 'and the other cards tie with it';
+  return `Settled after ${result.samples} of ${of} samples: ${cardList(best)}${equal} is best ${margin}.`;
+}
+
+/** When the card single dummy prefers is not the one double dummy (every hand seen) would
+ * play, says so: the panel's point. */
+function renderLesson(run) {
+  let lesson = $('#single-lesson');
+  let text = run.done && !run.error ? lessonSentence(run.result, site.analysis(), site.pos) : '';
+  lesson.hidden = !text;
+  lesson.textContent = text;
+}
+
+export function lessonSentence(result, analysis, pos) {
+  if (!analysis?.done || !result?.cards) return '';
+  let dd = bestCards(Object.fromEntries(Object.entries(analysis.tricks).map(([c, t]) => [c, { tricks: t }])));
+  let sd = bestCards(result.cards);
+  if (!dd.length || !sd.length || sd.some((c) => dd.includes(c))) return '';
+  let ddCard = dd.reduce((a, b) => (result.cards[b]?.tricks > result.cards[a]?.tricks ? b : a));
+  let gain = result.cards[sd[0]].tricks - result.cards[ddCard].tricks;
+  let verb = pos.current.cards.length ? 'play' : 'lead';
+  let over = result.exact ? `over all ${result.samples} layouts` : `over ${result.samples} deals`;
+  return `Double dummy would ${verb} the ${cardList(dd)} (it sees the hands); not seeing them, the ${cardList(sd)} ` +
+    `takes ${gain.toFixed(2)} tricks more on average ${over}. That is the lesson: the best double-dummy card is not ` +
+    'the best card at the table.';
 }
 
 function renderDeals(run) {

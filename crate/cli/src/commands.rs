@@ -91,7 +91,10 @@ pub fn single(opts: &Options, file: &Option<String>) -> Result<(), String> {
         .map(|(line, l)| {
             let request = json_request(Kind::Single, l).map(|mut request| {
                 if let Request::Single(r) = &mut request {
-                    r.options.fresh = Some(opts.fresh || r.options.fresh == Some(true));
+                    r.job.stop_when_settled |= opts.until_settled;
+                    if opts.fresh || opts.keep {
+                        r.options.fresh = Some(opts.fresh);
+                    }
                 }
                 request
             });

@@ -89,10 +89,18 @@ pub struct Options {
     /// Ablation: no move ordering
     #[arg(long, global = true)]
     pub no_ordering: bool,
-    /// single: empty the transposition table before each sample (kept across samples by
-    /// default; for measuring what keeping it saves)
-    #[arg(long, global = true)]
+    /// single: empty the transposition table before each sample (by default it is kept
+    /// across samples only late in the play; for measuring)
+    #[arg(long, global = true, conflicts_with = "keep")]
     pub fresh: bool,
+    /// single: keep the transposition table across samples wherever the play stands (for
+    /// measuring)
+    #[arg(long, global = true)]
+    pub keep: bool,
+    /// single: stop sampling once the best card is settled (the JSON request's
+    /// "stopWhenSettled"); by default every sample asked for is solved
+    #[arg(long, global = true)]
+    pub until_settled: bool,
     /// par: the dealer (default N, or the PBN tag)
     #[arg(long, global = true, value_name = "SEAT")]
     pub dealer: Option<Seat>,

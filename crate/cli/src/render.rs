@@ -64,6 +64,17 @@ fn single_table(result: &SingleDummyResult) -> String {
             out.push_str(&format!("  {:5.1}%", 100.0 * make));
         }
     }
+    if let Some(s) = &result.settled {
+        let best: Vec<String> = s.best.iter().map(|c| c.to_string()).collect();
+        out.push_str(&format!(
+            "\nSettled after {} of {} samples: {} best by {:.2} tricks (±{:.2})",
+            result.samples,
+            s.of,
+            best.join("="),
+            s.by,
+            s.stderr
+        ));
+    }
     out
 }
 

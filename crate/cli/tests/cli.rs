@@ -319,11 +319,35 @@ fn single_enumerates_a_small_ending_exactly_and_keeping_the_table_changes_nothin
     assert!(line["cards"].as_object().unwrap().values().all(|c| c["stderr"] == 0.0), "{line}");
     let fresh = run(&["single", "--json", "--fresh"], &input);
     assert_eq!(out.stdout, fresh.stdout, "{}", explain(&fresh));
+    let kept = run(&["single", "--json", "--keep"], &input);
+    assert_eq!(out.stdout, kept.stdout, "{}", explain(&kept));
+    // An exact job solves every layout: asked to stop when settled, it does not stop.
+    let settled = run(&["single", "--json", "--until-settled"], &input);
+    assert_eq!(out.stdout, settled.stdout, "{}", explain(&settled));
     // The text table: a header and a row per card.
     let text = run(&["single"], &input);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.starts_with("W to move, 462 deals (every layout, exact)\ncard  tricks  stderr\n"), "{text}");
     assert_eq!(text.lines().count(), 5, "{text}");
+}
+
+#[test]
+fn single_until_settled_stops_early_and_says_so() {
+    // North, declaring 3NT, to lead to trick 2 seeing dummy: the hearts and diamonds stand out.
+    let input = r#"{"known": {"N": "7654.AK5.QJ4.A64", "S": "A83.Q9763.K9.T98"}, "contract": "3NT", "declarer": "N", "played": ["CK", "C8", "C2", "CA"], "samples": 400, "seed": 5}"#;
+    let out = run(&["single", "--json", "--until-settled"], &format!("{input}\n"));
+    assert!(out.status.success(), "{}", explain(&out));
+    let line = &stdout_lines(&out)[0];
+    let samples = line["samples"].as_u64().unwrap();
+    assert!((32..400).contains(&samples), "{line}");
+    assert_eq!(line["settled"]["of"], 400, "{line}");
+    let text = run(&["single", "--until-settled"], &format!("{input}\n"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains(&format!("Settled after {samples} of 400 samples: ")), "{text}");
+    // Without the flag, every sample and no verdict.
+    let full = run(&["single", "--json"], &format!("{input}\n"));
+    let full = &stdout_lines(&full)[0];
+    assert_eq!((&full["samples"], full.get("settled")), (&400.into(), None), "{full}");
 }
 
 #[test]

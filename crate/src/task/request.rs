@@ -5,7 +5,7 @@ use super::{
     TablesTask, Task, TraceTask,
 };
 use crate::schema::{parse_deal, Event, Request, TableOut};
-use crate::{Error, Seat, SingleDummy, Vulnerability};
+use crate::{Error, Seat, SingleDummy, TablePolicy, Vulnerability};
 
 impl Request {
     /// The task that answers the request. Every input error is found here, before any search.
@@ -33,7 +33,11 @@ impl Request {
             }
             Request::Bench(_) => boxed(BenchTask),
             Request::Single(r) => {
-                boxed(SingleTask::new(SingleDummy::new(&r.job)?.keep_table(r.options.fresh != Some(true))))
+                boxed(SingleTask::new(SingleDummy::new(&r.job)?.table_policy(match r.options.fresh {
+                    None => TablePolicy::Auto,
+                    Some(true) => TablePolicy::Fresh,
+                    Some(false) => TablePolicy::Keep,
+                })))
             }
             Request::Suit(r) => boxed(SuitTask::new(r)?),
             Request::Trace(r) => boxed(TraceTask::new(r.position.position()?, r.target)?),

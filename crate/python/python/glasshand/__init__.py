@@ -232,7 +232,9 @@ def single_dummy(request: Mapping[str, Any], *, threads: int | None = None) -> d
     {"tricks", "stderr", "make"?}}, "deals"}``: each legal card's mean tricks for the side to
     move, its standard error and (with a contract) the fraction of samples that make it, and
     the first few sampled deals. The samples are spread over the threads; a seed gives the
-    same numbers on any thread count.
+    same numbers on any thread count. Every sample asked for is solved unless the request sets
+    ``"stopWhenSettled": True``: then the run stops once the best card is settled, and the
+    answer's ``"settled"`` (``{"of", "best", "by", "stderr"}``) says after how many samples.
     """
     if not isinstance(request, Mapping):
         raise TypeError(f"request must be a dict, not {type(request).__name__}")
