@@ -28,17 +28,32 @@ pub struct SuitArgs {
     /// Also print the best-average line as a full plan, and the layouts
     #[arg(long)]
     pub plan: bool,
-    /// Time N random holdings of 6 to 12 cards (seeded), one thread each
+    /// Time N random holdings of 6 to 12 cards (seeded), one thread each; or N times the
+    /// holding given
     #[arg(long, value_name = "N", hide = true)]
     pub sweep: Option<usize>,
     /// The sweep's seed
     #[arg(long, value_name = "N", hide = true, default_value_t = 1)]
     pub seed: u64,
+    /// Time structured hard holdings: long suits opposite voids and singletons, many
+    /// missing honours, 6 to 12 cards
+    #[arg(long, hide = true)]
+    pub hard_sweep: bool,
+    /// Stop a sweep's holding after this many seconds
+    #[arg(long, value_name = "S", hide = true, default_value_t = 10)]
+    pub sweep_limit: u64,
 }
 
 pub fn suit(opts: &Options, args: &SuitArgs) -> Result<(), String> {
     if let Some(n) = args.sweep {
-        return sweep(n, args.seed);
+        let holdings = match (&args.north, &args.south) {
+            (Some(north), Some(south)) => vec![(north.clone(), south.clone()); n],
+            _ => random_holdings(n, args.seed),
+        };
+        return sweep(&holdings, Duration::from_secs(args.sweep_limit));
+    }
+    if args.hard_sweep {
+        return sweep(&hard_holdings(), Duration::from_secs(args.sweep_limit));
     }
     let (Some(north), Some(south)) = (&args.north, &args.south) else {
         return Err("suit needs North's and South's cards, e.g. `glasshand suit AK987x Jx`".into());
@@ -87,39 +102,101 @@ fn text(out: &SuitOut, plan: bool) -> String {
     s
 }
 
-/// A holding still running after this long is stopped and counted apart.
-const SWEEP_LIMIT: Duration = Duration::from_secs(10);
-
-/// Random holdings of 6 to 12 cards, each analysed on one thread: the median and worst
-/// times, and the process's peak memory.
-fn sweep(n: usize, seed: u64) -> Result<(), String> {
+/// `n` random holdings of 6 to 12 cards, split at random between the hands (voids included).
+fn random_holdings(n: usize, seed: u64) -> Vec<(String, String)> {
     let mut rng = glasshand::rng::Rng::new(seed);
-    let mut times = Vec::with_capacity(n);
+    (0..n)
+        .map(|_| {
+            let mut deck: Vec<u8> = (0..13).collect();
+            rng.shuffle(&mut deck);
+            let cards = 6 + rng.below(7) as usize;
+            let cut = rng.below(cards as u64 + 1) as usize;
+            (letters(&deck[..cut]), letters(&deck[cut..cards]))
+        })
+        .collect()
+}
+
+/// Ranks (0 for the 2) written highest first, `-` for none.
+fn letters(ranks: &[u8]) -> String {
+    let mut r = ranks.to_vec();
+    r.sort_by(|a, b| b.cmp(a));
+    if r.is_empty() {
+        return "-".into();
+    }
+    r.iter().map(|&r| b"23456789TJQKA"[r as usize] as char).collect()
+}
+
+/// The shapes that make fronts grow: one long hand of 6 to 12 cards opposite a void, a
+/// singleton or a doubleton, its cards broken so that many gaps (and honours) are missing.
+/// Not every such holding (far too many): the most broken (alternate ranks, from the ace or
+/// the king), and the slow ones the random sweeps found.
+fn hard_holdings() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for long in 6..=12usize {
+        for short in 0..=2usize {
+            let cards = long + short;
+            if cards > 12 {
+                continue;
+            }
+            // Alternate ranks leave a gap after every card: the most layouts for the length.
+            for start in [0u8, 1] {
+                let ranks: Vec<u8> = (0..13u8).rev().skip(start as usize).step_by(2).collect();
+                let mut pool: Vec<u8> =
+                    ranks.iter().copied().chain((0..13u8).rev().filter(|r| !ranks.contains(r))).collect();
+                let long_hand: Vec<u8> = pool.drain(..long).collect();
+                for short_hand in short_hands(&pool, short) {
+                    out.push((letters(&long_hand), letters(&short_hand)));
+                    out.push((letters(&short_hand), letters(&long_hand)));
+                }
+            }
+        }
+    }
+    for (north, south) in [
+        ("KJ9763", "-"),
+        ("-", "Q97532"),
+        ("QT84", "76"),
+        ("AJ9753", "-"),
+        ("KT8642", "-"),
+        ("QT864", "2"),
+        ("J97532", "-"),
+        ("K9753", "Q"),
+    ] {
+        out.push((north.into(), south.into()));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A short hand of `n` cards taken from `pool`: its highest, its lowest, and (for two cards)
+/// one of each.
+fn short_hands(pool: &[u8], n: usize) -> Vec<Vec<u8>> {
+    match n {
+        0 => vec![Vec::new()],
+        1 => vec![vec![pool[0]], vec![pool[pool.len() - 1]]],
+        _ => vec![vec![pool[0], pool[pool.len() - 1]], pool[pool.len() - 2..].to_vec()],
+    }
+}
+
+/// Each holding analysed on one thread: the median and worst times, and the process's peak
+/// memory.
+fn sweep(holdings: &[(String, String)], limit: Duration) -> Result<(), String> {
+    let mut times = Vec::with_capacity(holdings.len());
     let mut stopped = Vec::new();
-    for _ in 0..n {
-        let mut deck: Vec<u8> = (0..13).collect();
-        rng.shuffle(&mut deck);
-        let cards = 6 + rng.below(7) as usize;
-        let cut = rng.below(cards as u64 + 1) as usize;
-        let letters = |ranks: &[u8]| -> String {
-            let mut r = ranks.to_vec();
-            r.sort_by(|a, b| b.cmp(a));
-            r.iter().map(|&r| b"23456789TJQKA"[r as usize] as char).collect()
-        };
-        let (north, south) = (letters(&deck[..cut]), letters(&deck[cut..cards]));
-        let play = SuitPlay::new(&north, &south, Vacant::default()).map_err(|e| e.to_string())?;
+    for (north, south) in holdings {
+        let play = SuitPlay::new(north, south, Vacant::default()).map_err(|e| e.to_string())?;
         eprint!("{north:>13} / {south:<13} ");
         let start = Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
         let watchdog = Arc::clone(&stop);
         std::thread::spawn(move || {
-            std::thread::sleep(SWEEP_LIMIT);
+            std::thread::sleep(limit);
             watchdog.store(true, Ordering::Relaxed);
         });
         let out = match play.analyse(Some(stop)) {
             Ok(out) => out,
             Err(Error::Stopped { .. }) => {
-                eprintln!("stopped after {} s", SWEEP_LIMIT.as_secs());
+                eprintln!("stopped after {} s", limit.as_secs());
                 stopped.push(format!("{north} / {south}"));
                 continue;
             }
@@ -142,7 +219,7 @@ fn sweep(n: usize, seed: u64) -> Result<(), String> {
         peak_memory()
     );
     if !stopped.is_empty() {
-        out!("{} stopped after {} s: {}", stopped.len(), SWEEP_LIMIT.as_secs(), stopped.join(", "));
+        out!("{} stopped after {} s: {}", stopped.len(), limit.as_secs(), stopped.join(", "));
     }
     Ok(())
 }

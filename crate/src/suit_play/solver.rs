@@ -425,6 +425,10 @@ impl<'a> Search<'a> {
             let mut next_picks = Vec::new();
             let mut row = vec![0u8; width];
             for p in 0..partial.len() {
+                // One product can take long and hold gigabytes: read the stop flag inside.
+                if p % 64 == 63 && self.stopped() {
+                    return Err(Error::Stopped { nodes: None });
+                }
                 for c in 0..child.front.len() {
                     row.copy_from_slice(partial.get(p));
                     for (&pos, &v) in positions.iter().zip(child.front.get(c)) {
