@@ -70,6 +70,10 @@ pub enum Error {
         tricks: u32,
         max: u32,
     },
+    /// A suit combination whose analysis would outgrow the suit solver's memory budget.
+    SuitTooHard {
+        megabytes: usize,
+    },
 }
 
 impl Error {
@@ -99,6 +103,7 @@ impl Error {
             Error::NoSuitCards => "no-cards",
             Error::BadVacantPlaces { .. } => "bad-vacant-places",
             Error::TooLargeToTrace { .. } => "too-large-to-trace",
+            Error::SuitTooHard { .. } => "too-hard",
         }
     }
 }
@@ -178,6 +183,10 @@ impl fmt::Display for Error {
             Error::TooLargeToTrace { tricks, max } => {
                 write!(f, "a trace shows at most {max} tricks, and this position has {tricks} left")
             }
+            Error::SuitTooHard { megabytes } => write!(
+                f,
+                "this combination is too hard for the exact suit solver: it would write more than {megabytes} MB of trick vectors (long broken holdings opposite a void or a singleton are the known cases)"
+            ),
         }
     }
 }

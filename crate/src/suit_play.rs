@@ -27,14 +27,24 @@ use crate::Error;
 use analysis::{assemble, LeadPart};
 use layouts::Layouts;
 use solver::{Arena, NodeKind, Search};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// One suit-play problem: the holdings and the vacant places.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SuitPlay {
     holding: Holding,
     layouts: Layouts,
+    /// Set when one lead's search finds the combination too hard: the leads on other
+    /// threads then stop instead of running on for minutes to no purpose.
+    too_hard: Arc<AtomicBool>,
+}
+
+/// Problems are equal when their holdings and vacant places are.
+impl PartialEq for SuitPlay {
+    fn eq(&self, other: &SuitPlay) -> bool {
+        self.holding == other.holding && self.layouts == other.layouts
+    }
 }
 
 /// The game after one opening lead: what a unit of the suit task computes.
@@ -50,7 +60,7 @@ impl SuitPlay {
     pub fn new(north: &str, south: &str, vacant: Vacant) -> Result<SuitPlay, Error> {
         let holding = Holding::parse(north, south)?;
         let layouts = Layouts::new(&holding, vacant)?;
-        Ok(SuitPlay { holding, layouts })
+        Ok(SuitPlay { holding, layouts, too_hard: Arc::default() })
     }
 
     pub fn holding(&self) -> &Holding {
@@ -71,8 +81,12 @@ impl SuitPlay {
     /// The game after the `i`th opening lead, on a search of its own; `stop` ends it early.
     pub fn solve_lead(&self, i: usize, stop: Option<Arc<AtomicBool>>) -> Result<SuitLeadResult, Error> {
         let (hand, rank) = self.opening_leads()[i];
-        let mut search = Search::new(&self.layouts, stop);
-        let node = search.after_opening_lead(&self.holding, hand, rank)?;
+        let mut search = Search::new(&self.layouts, stop).giving_up_with(Arc::clone(&self.too_hard));
+        let node = search.after_opening_lead(&self.holding, hand, rank).inspect_err(|e| {
+            if matches!(e, Error::SuitTooHard { .. }) {
+                self.too_hard.store(true, Ordering::Relaxed);
+            }
+        })?;
         Ok(SuitLeadResult { part: LeadPart { hand, rank, arena: 0, node }, arena: search.arena })
     }
 

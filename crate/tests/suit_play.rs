@@ -397,3 +397,25 @@ fn bad_input_has_named_codes() {
     assert_eq!(code("AK", "x", Vacant { west: 14, east: 13 }), "bad-vacant-places");
     assert_eq!(code("AK", "x", Vacant { west: 5, east: 4 }), "bad-vacant-places");
 }
+
+/// The holdings whose fronts outgrow the solver get a named refusal, on one search and on
+/// the task's separate searches per lead, instead of minutes and gigabytes; one just inside
+/// the budget is still answered.
+#[test]
+fn too_hard_holdings_are_refused_by_name() {
+    for (north, south) in [("KJ9763", "-"), ("-", "AQT864")] {
+        let play = &SuitPlay::new(north, south, Vacant::default()).unwrap();
+        assert_eq!(play.analyse(None).unwrap_err().code(), "too-hard", "{north} / {south}");
+        let leads = play.opening_leads().len();
+        // At once, as the task runs them: the first to give up stops the others.
+        let codes: Vec<_> = std::thread::scope(|s| {
+            let runs: Vec<_> =
+                (0..leads).map(|i| s.spawn(move || play.solve_lead(i, None).err().map(|e| e.code()))).collect();
+            runs.into_iter().filter_map(|r| r.join().unwrap()).collect()
+        });
+        assert!(codes.contains(&"too-hard"), "{north} / {south}: {codes:?}");
+        assert!(codes.iter().all(|&c| c == "too-hard" || c == "stopped"), "{codes:?}");
+    }
+    let inside = analyse("AJ9753", "-");
+    assert!(inside.average.tricks > 0.0 && inside.average.tricks <= inside.double_dummy + 1e-12);
+}

@@ -14,8 +14,8 @@ const HOLDINGS = [
   { north: 'AK987x', south: 'Jx' },
   { north: 'AQ', south: 'xx', westVacant: 10, eastVacant: 13 },
 ];
-// Seconds of work natively: long enough to stop.
-const LONG = { north: 'KJ9763', south: '-' };
+// Seconds of work natively, yet within the solver's budget: long enough to stop.
+const LONG = { north: 'K9753', south: 'Q' };
 
 /** The native command's answer, its keys as the JS API writes them. */
 function native({ north, south, westVacant = 13, eastVacant = 13 }) {
@@ -82,9 +82,10 @@ describeBothBuilds(env, 'solver.suit', (ctx) => {
         rank: await code({ north: 'AZ', south: 'x' }),
         none: await code({ north: '-', south: '' }),
         vacant: await code({ north: 'AK', south: 'x', westVacant: 3, eastVacant: 3 }),
+        hard: await code({ north: 'KJ9763', south: '-' }),
       };
     });
-    assert.deepEqual(codes, { twice: 'duplicate-card', rank: 'unknown-rank', none: 'no-cards', vacant: 'bad-vacant-places' });
+    assert.deepEqual(codes, { twice: 'duplicate-card', rank: 'unknown-rank', none: 'no-cards', vacant: 'bad-vacant-places', hard: 'too-hard' });
     assert.deepEqual(ctx.page.problems, []);
   });
 });

@@ -183,6 +183,7 @@ fn short_hands(pool: &[u8], n: usize) -> Vec<Vec<u8>> {
 fn sweep(holdings: &[(String, String)], limit: Duration) -> Result<(), String> {
     let mut times = Vec::with_capacity(holdings.len());
     let mut stopped = Vec::new();
+    let mut refused = Vec::new();
     for (north, south) in holdings {
         let play = SuitPlay::new(north, south, Vacant::default()).map_err(|e| e.to_string())?;
         eprint!("{north:>13} / {south:<13} ");
@@ -198,6 +199,11 @@ fn sweep(holdings: &[(String, String)], limit: Duration) -> Result<(), String> {
             Err(Error::Stopped { .. }) => {
                 eprintln!("stopped after {} s", limit.as_secs());
                 stopped.push(format!("{north} / {south}"));
+                continue;
+            }
+            Err(Error::SuitTooHard { megabytes }) => {
+                eprintln!("refused after {:.2} s ({megabytes} MB)", start.elapsed().as_secs_f64());
+                refused.push(format!("{north} / {south}"));
                 continue;
             }
             Err(e) => return Err(e.to_string()),
@@ -220,6 +226,9 @@ fn sweep(holdings: &[(String, String)], limit: Duration) -> Result<(), String> {
     );
     if !stopped.is_empty() {
         out!("{} stopped after {} s: {}", stopped.len(), limit.as_secs(), stopped.join(", "));
+    }
+    if !refused.is_empty() {
+        out!("{} refused as too hard: {}", refused.len(), refused.join(", "));
     }
     Ok(())
 }

@@ -16,6 +16,15 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// The most one product at a defender's turn may write out before pruning. Past it the
+/// answer would take minutes and gigabytes (a wasm page has 4 GB at most): a clear refusal
+/// beats a page that dies.
+pub const MAX_PRODUCT_BYTES: usize = 256 << 20;
+
+/// The most all products of one opening lead's search may write out: bounds the time a
+/// refusal takes, as [`MAX_PRODUCT_BYTES`] bounds the memory.
+pub const MAX_WRITTEN_BYTES: usize = 4 << 30;
+
 /// One of declarer's two hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hand {
@@ -159,6 +168,10 @@ pub struct Search<'a> {
     memo: HashMap<State, u32>,
     pub arena: Arena,
     stop: Option<Arc<AtomicBool>>,
+    /// Bytes of candidate vectors the products have written so far.
+    written: std::cell::Cell<usize>,
+    /// Another search of the same analysis found it too hard.
+    given_up: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Search<'a> {
@@ -166,7 +179,16 @@ impl<'a> Search<'a> {
         let sizes = layouts.gaps.iter().enumerate().fold(0, |acc, (g, gap)| acc | u64::from(gap.size) << (4 * g));
         let west: Vec<GapCounts> = layouts.layouts.iter().map(|l| l.west).collect();
         let east = west.iter().map(|w| GapCounts(sizes - w.0)).collect();
-        Search { layouts, west, east, memo: HashMap::new(), arena: Arena::default(), stop }
+        Search {
+            layouts,
+            west,
+            east,
+            memo: HashMap::new(),
+            arena: Arena::default(),
+            stop,
+            written: Default::default(),
+            given_up: None,
+        }
     }
 
     fn initial(holding: &Holding) -> State {
@@ -209,8 +231,13 @@ impl<'a> Search<'a> {
         self.trick_start(Search::initial(holding), self.all_layouts())
     }
 
+    /// This search, told to stop when `flag` is set (by another search that gave up).
+    pub fn giving_up_with(self, flag: Arc<AtomicBool>) -> Search<'a> {
+        Search { given_up: Some(flag), ..self }
+    }
+
     fn stopped(&self) -> bool {
-        self.stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed))
+        [&self.stop, &self.given_up].into_iter().flatten().any(|s| s.load(Ordering::Relaxed))
     }
 
     fn check_stop(&self) -> Result<(), Error> {
@@ -420,8 +447,14 @@ impl<'a> Search<'a> {
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
             positions.iter().for_each(|&p| covered[p] = true);
+            let bytes = partial.len() * child.front.len() * width;
+            let written = self.written.get() + bytes;
+            if bytes > MAX_PRODUCT_BYTES || written > MAX_WRITTEN_BYTES {
+                return Err(Error::SuitTooHard { megabytes: bytes.max(written) >> 20 });
+            }
+            self.written.set(written);
             let mut next = Vectors::new(width);
-            next.values.reserve(partial.len() * child.front.len() * width);
+            next.values.reserve(bytes);
             let mut next_picks = Vec::new();
             let mut row = vec![0u8; width];
             for p in 0..partial.len() {
