@@ -1,9 +1,10 @@
 //! Single-dummy analysis as a task: one unit per sample (or per layout when the job is
-//! exact), each solved on the runner's solver, whose table the job's [`TablePolicy`] keeps
-//! from one sample to the next or empties (crate::TablePolicy). As samples complete, the task
-//! folds them in sample order into the running [`Tally`] and streams the estimate; a job asked
-//! to stop when settled checks the ranking at each sample and, once it is settled, skips the
-//! samples left. The fold lives here once, for every runner.
+//! exact), each solved on the runner's solver, whose table the job's
+//! [`TablePolicy`](crate::TablePolicy) keeps from one sample to the next or empties. As
+//! samples complete, the task folds them in sample order into the running [`Tally`] and
+//! streams the estimate; a job asked to stop when settled checks the ranking at each sample
+//! and, once it is settled, skips the samples left. The fold lives here once, for every
+//! runner.
 
 use super::{Lane, Task};
 use crate::schema::{Event, SingleOut};
