@@ -72,7 +72,7 @@ pub enum Error {
     },
     /// A suit combination whose analysis would outgrow the suit solver's memory budget.
     SuitTooHard {
-        megabytes: usize,
+        megabytes: u64,
     },
 }
 

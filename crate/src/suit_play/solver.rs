@@ -19,11 +19,11 @@ use std::sync::Arc;
 /// The most one product at a defender's turn may write out before pruning. Past it the
 /// answer would take minutes and gigabytes (a wasm page has 4 GB at most): a clear refusal
 /// beats a page that dies.
-pub const MAX_PRODUCT_BYTES: usize = 256 << 20;
+pub const MAX_PRODUCT_BYTES: u64 = 256 << 20;
 
 /// The most all products of one opening lead's search may write out: bounds the time a
 /// refusal takes, as [`MAX_PRODUCT_BYTES`] bounds the memory.
-pub const MAX_WRITTEN_BYTES: usize = 4 << 30;
+pub const MAX_WRITTEN_BYTES: u64 = 4 << 30;
 
 /// One of declarer's two hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,8 +168,9 @@ pub struct Search<'a> {
     memo: HashMap<State, u32>,
     pub arena: Arena,
     stop: Option<Arc<AtomicBool>>,
-    /// Bytes of candidate vectors the products have written so far.
-    written: std::cell::Cell<usize>,
+    /// Bytes of candidate vectors the products have written so far (u64: wasm's usize is
+    /// 32 bits).
+    written: std::cell::Cell<u64>,
     /// Another search of the same analysis found it too hard.
     given_up: Option<Arc<AtomicBool>>,
 }
@@ -447,14 +448,14 @@ impl<'a> Search<'a> {
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
             positions.iter().for_each(|&p| covered[p] = true);
-            let bytes = partial.len() * child.front.len() * width;
-            let written = self.written.get() + bytes;
+            let bytes = [partial.len(), child.front.len(), width].iter().fold(1u64, |a, &n| a.saturating_mul(n as u64));
+            let written = self.written.get().saturating_add(bytes);
             if bytes > MAX_PRODUCT_BYTES || written > MAX_WRITTEN_BYTES {
                 return Err(Error::SuitTooHard { megabytes: bytes.max(written) >> 20 });
             }
             self.written.set(written);
             let mut next = Vectors::new(width);
-            next.values.reserve(bytes);
+            next.values.reserve(bytes as usize);
             let mut next_picks = Vec::new();
             let mut row = vec![0u8; width];
             for p in 0..partial.len() {
