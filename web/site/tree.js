@@ -302,7 +302,7 @@ function showEvent() {
   const e = step > 0 ? tree.events[step - 1] : null;
   ui.event.dataset.step = String(step);
   ui.event.textContent = step === total
-    ? `All ${total} events shown: ${plural(tree.size, 'node')}. Back and Next step through them; Play animates.`
+    ? `All ${total} events shown: ${plural(tree.size, 'position')} drawn (the solver counts a node per card tried and per last trick). Back and Next step through them; Play animates.`
     : `Event ${step} of ${total}${e ? `: ${e.text}` : ': the search has not started.'}`;
   ui.back.disabled = step === 0;
   ui.next.title = step === total ? 'Start again from the root' : '';
