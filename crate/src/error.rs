@@ -70,10 +70,19 @@ pub enum Error {
         tricks: u32,
         max: u32,
     },
-    /// A suit combination whose analysis would outgrow the suit solver's memory budget.
+    /// A suit combination whose analysis would outgrow the suit solver's budget.
     SuitTooHard {
-        megabytes: u64,
+        past: SuitBudget,
     },
+}
+
+/// Which of the suit solver's budgets a combination went past.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuitBudget {
+    /// Trick vectors written out by the products at defenders' turns.
+    Memory { megabytes: u64 },
+    /// Pairs of trick vectors compared while pruning to fronts.
+    Work { comparisons: u64 },
 }
 
 impl Error {
@@ -183,10 +192,18 @@ impl fmt::Display for Error {
             Error::TooLargeToTrace { tricks, max } => {
                 write!(f, "a trace shows at most {max} tricks, and this position has {tricks} left")
             }
-            Error::SuitTooHard { megabytes } => write!(
-                f,
-                "this combination is too hard for the exact suit solver: it would write more than {megabytes} MB of trick vectors (long broken holdings opposite a void or a singleton are the known cases)"
-            ),
+            Error::SuitTooHard { past } => {
+                let what = match past {
+                    SuitBudget::Memory { megabytes } => format!("write more than {megabytes} MB of trick vectors"),
+                    SuitBudget::Work { comparisons } => {
+                        format!("compare more than {} million pairs of trick vectors", comparisons / 1_000_000)
+                    }
+                };
+                write!(
+                    f,
+                    "this combination is too hard for the exact suit solver: it would {what} (long broken holdings opposite a void or a singleton are the known cases)"
+                )
+            }
         }
     }
 }

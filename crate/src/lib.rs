@@ -103,7 +103,7 @@ pub use cards::Cards;
 pub use config::{Config, TtMode};
 pub use dd_table::DdTable;
 pub use deal::{Deal, Position};
-pub use error::Error;
+pub use error::{Error, SuitBudget};
 pub use observer::CutRule;
 pub use par::{dealer_par, par, DealerPar, Par};
 pub use pbn::{Contract, Game, Vulnerability};

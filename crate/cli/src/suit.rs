@@ -201,8 +201,8 @@ fn sweep(holdings: &[(String, String)], limit: Duration) -> Result<(), String> {
                 stopped.push(format!("{north} / {south}"));
                 continue;
             }
-            Err(Error::SuitTooHard { megabytes }) => {
-                eprintln!("refused after {:.2} s ({megabytes} MB)", start.elapsed().as_secs_f64());
+            Err(e @ Error::SuitTooHard { .. }) => {
+                eprintln!("refused after {:.2} s ({e})", start.elapsed().as_secs_f64());
                 refused.push(format!("{north} / {south}"));
                 continue;
             }

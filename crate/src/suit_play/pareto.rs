@@ -29,12 +29,13 @@ impl Vectors {
     /// The indices of the Pareto-maximal vectors, each distinct vector once, highest sum
     /// first.
     pub fn front(&self) -> Vec<usize> {
-        self.front_unless(&|| false).expect("never stopped")
+        self.front_unless(&|_| false).expect("never stopped")
     }
 
-    /// [`Vectors::front`], or `None` as soon as `stopped` says so (asked every few thousand
-    /// vectors: one front can take long).
-    pub fn front_unless(&self, stopped: &dyn Fn() -> bool) -> Option<Vec<usize>> {
+    /// [`Vectors::front`], or `None` as soon as `give_up` says so. It is asked every few
+    /// thousand vectors and at the end, with the pairs of vectors compared so far: one front
+    /// can take long.
+    pub fn front_unless(&self, give_up: &dyn Fn(u64) -> bool) -> Option<Vec<usize>> {
         let n = self.len();
         if n <= 1 {
             return Some((0..n).collect());
@@ -45,10 +46,17 @@ impl Vectors {
         // decreasing sum checks each candidate against every vector that could beat it.
         // Equal vectors end up side by side, and products make many.
         order.sort_unstable_by(|&a, &b| sums[b].cmp(&sums[a]).then_with(|| self.get(b).cmp(self.get(a))));
+        // The kept vectors are copied side by side, as words: the scan reads them again and
+        // again, and scattered through a product of millions they would miss the cache.
+        let words = self.width.div_ceil(8);
         let mut kept: Vec<usize> = Vec::new();
+        let mut kept_words: Vec<u64> = Vec::new();
+        let mut candidate = vec![0u64; words];
         let mut previous: Option<usize> = None;
+        let mut compared = 0u64;
+        let mut hint: Option<usize> = None;
         for (done, i) in order.into_iter().enumerate() {
-            if done % 4096 == 4095 && stopped() {
+            if done % 4096 == 4095 && give_up(compared) {
                 return None;
             }
             let v = self.get(i);
@@ -56,12 +64,24 @@ impl Vectors {
                 continue;
             }
             previous = Some(i);
-            // The latest kept, of the nearest sums, dominate most often.
-            if !kept.iter().rev().any(|&k| dominates(self.get(k), v)) {
-                kept.push(i);
+            to_words(v, &mut candidate);
+            let kept_at = |k: usize| &kept_words[k * words..(k + 1) * words];
+            // Neighbours in this order are alike, so the vector that beat the previous
+            // candidate is tried first; then the latest kept, of the nearest sums.
+            if hint.is_some_and(|h| dominates_words(kept_at(h), &candidate)) {
+                continue;
+            }
+            let found = (0..kept.len()).rev().find(|&k| dominates_words(kept_at(k), &candidate));
+            compared += found.map_or(kept.len(), |k| kept.len() - k) as u64;
+            match found {
+                Some(k) => hint = Some(k),
+                None => {
+                    kept.push(i);
+                    kept_words.extend_from_slice(&candidate);
+                }
             }
         }
-        Some(kept)
+        (!give_up(compared)).then_some(kept)
     }
 
     /// Only the vectors at `indices`, in that order.
@@ -75,10 +95,25 @@ impl Vectors {
     }
 }
 
-/// Whether `a` is at least `b` on every layout.
-pub fn dominates(a: &[u8], b: &[u8]) -> bool {
-    // No early exit: the loop vectorises.
-    a.iter().zip(b).fold(true, |all, (x, y)| all & (x >= y))
+/// A vector as little-endian words of 8 entries, the last padded with zeros.
+fn to_words(v: &[u8], out: &mut [u64]) {
+    for (word, chunk) in out.iter_mut().zip(v.chunks(8)) {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        *word = u64::from_le_bytes(bytes);
+    }
+}
+
+/// Whether `a` is at least `b` on every entry, 8 entries per word at a time.
+fn dominates_words(a: &[u64], b: &[u64]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    a.iter().zip(b).all(|(&x, &y)| {
+        // Per byte, with its high bit set aside: 128 + x − y never borrows from the next
+        // byte, and keeps its high bit when x ≥ y on the low seven bits.
+        let low = ((x | HIGH) - (y & !HIGH)) & HIGH;
+        let at_least = (x & !y & HIGH) | (!(x ^ y) & low);
+        at_least & HIGH == HIGH
+    })
 }
 
 #[cfg(test)]
@@ -94,5 +129,22 @@ mod tests {
         let mut front = v.front();
         front.sort();
         assert_eq!(front, [3, 4]);
+    }
+
+    #[test]
+    fn compares_every_byte_value_as_a_byte() {
+        // Partial products carry 255 where no child has spoken yet.
+        let values = [0u8, 1, 7, 13, 127, 128, 200, 255];
+        for &x in &values {
+            for &y in &values {
+                let (mut a, mut b) = ([0u64; 2], [0u64; 2]);
+                let (mut va, mut vb) = (vec![3u8; 11], vec![3u8; 11]);
+                va[9] = x;
+                vb[9] = y;
+                to_words(&va, &mut a);
+                to_words(&vb, &mut b);
+                assert_eq!(dominates_words(&a, &b), x >= y, "{x} against {y}");
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@
 use super::holding::{Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
 use super::pareto::Vectors;
-use crate::Error;
+use crate::{Error, SuitBudget};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,6 +24,14 @@ pub const MAX_PRODUCT_BYTES: u64 = 256 << 20;
 /// The most all products of one opening lead's search may write out: bounds the time a
 /// refusal takes, as [`MAX_PRODUCT_BYTES`] bounds the memory.
 pub const MAX_WRITTEN_BYTES: u64 = 4 << 30;
+
+/// The most pairs of vectors one opening lead's pruning may compare (about 40 s natively):
+/// the scan is quadratic in a front's size, and fronts can grow big without a product
+/// outgrowing its memory budget.
+pub const MAX_COMPARISONS: u64 = 4_000_000_000;
+
+/// Products of fewer candidate vectors than this are built without capping the children.
+const SMALL_PRODUCT: u64 = 1 << 12;
 
 /// One of declarer's two hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,6 +179,8 @@ pub struct Search<'a> {
     /// Bytes of candidate vectors the products have written so far (u64: wasm's usize is
     /// 32 bits).
     written: std::cell::Cell<u64>,
+    /// Pairs of vectors the fronts have compared so far.
+    compared: std::cell::Cell<u64>,
     /// Another search of the same analysis found it too hard.
     given_up: Option<Arc<AtomicBool>>,
 }
@@ -188,6 +198,7 @@ impl<'a> Search<'a> {
             arena: Arena::default(),
             stop,
             written: Default::default(),
+            compared: Default::default(),
             given_up: None,
         }
     }
@@ -248,9 +259,20 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// The front of `all`, unless the job is stopped meanwhile.
+    /// The front of `all`, unless the job is stopped or the work budget runs out meanwhile.
     fn front(&self, all: &Vectors) -> Result<Vec<usize>, Error> {
-        all.front_unless(&|| self.stopped()).ok_or(Error::Stopped { nodes: None })
+        let before = self.compared.get();
+        let give_up = |compared: u64| {
+            self.compared.set(before + compared);
+            self.stopped() || before + compared > MAX_COMPARISONS
+        };
+        all.front_unless(&give_up).ok_or_else(|| {
+            if self.stopped() {
+                Error::Stopped { nodes: None }
+            } else {
+                Error::SuitTooHard { past: SuitBudget::Work { comparisons: MAX_COMPARISONS } }
+            }
+        })
     }
 
     fn push(&mut self, node: Node) -> Result<u32, Error> {
@@ -438,20 +460,22 @@ impl<'a> Search<'a> {
     /// allows.
     fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
         let width = layouts.len();
+        let positions: Vec<Vec<usize>> =
+            edges.iter().map(|edge| positions_in(&self.arena.nodes[edge.child as usize].layouts, &layouts)).collect();
+        let capped = self.capped_children(width, &edges, &positions)?;
         let mut partial = Vectors::new(width);
         partial.push(&vec![u8::MAX; width]);
         let mut picks: Vec<u32> = Vec::new();
         let mut covered = vec![false; width];
-        for (e, edge) in edges.iter().enumerate() {
-            let child = &self.arena.nodes[edge.child as usize];
-            let positions = positions_in(&child.layouts, &layouts);
+        for (e, (front, originals)) in capped.iter().enumerate() {
+            let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
             positions.iter().for_each(|&p| covered[p] = true);
-            let bytes = [partial.len(), child.front.len(), width].iter().fold(1u64, |a, &n| a.saturating_mul(n as u64));
+            let bytes = [partial.len(), front.len(), width].iter().fold(1u64, |a, &n| a.saturating_mul(n as u64));
             let written = self.written.get().saturating_add(bytes);
             if bytes > MAX_PRODUCT_BYTES || written > MAX_WRITTEN_BYTES {
-                return Err(Error::SuitTooHard { megabytes: bytes.max(written) >> 20 });
+                return Err(Error::SuitTooHard { past: SuitBudget::Memory { megabytes: bytes.max(written) >> 20 } });
             }
             self.written.set(written);
             let mut next = Vectors::new(width);
@@ -463,14 +487,14 @@ impl<'a> Search<'a> {
                 if p % 64 == 63 && self.stopped() {
                     return Err(Error::Stopped { nodes: None });
                 }
-                for c in 0..child.front.len() {
+                for (c, &original) in originals.iter().enumerate() {
                     row.copy_from_slice(partial.get(p));
-                    for (&pos, &v) in positions.iter().zip(child.front.get(c)) {
-                        row[pos] = row[pos].min(v + edge.add);
+                    for (&pos, &v) in positions.iter().zip(front.get(c)) {
+                        row[pos] = row[pos].min(v);
                     }
                     next.push(&row);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
-                    next_picks.push(c as u32);
+                    next_picks.push(original);
                 }
             }
             if !overlaps {
@@ -483,6 +507,65 @@ impl<'a> Search<'a> {
             picks = keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()).collect();
         }
         Ok(Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } })
+    }
+
+    /// Each child's front with its trick added and every entry capped at the most that any
+    /// other child on that layout can give (the layout takes the least, so more never
+    /// counts), pruned again: capping makes vectors equal or dominated. With each capped
+    /// vector, its index in the child's own front.
+    fn capped_children(
+        &self,
+        width: usize,
+        edges: &[Edge],
+        positions: &[Vec<usize>],
+    ) -> Result<Vec<(Vectors, Vec<u32>)>, Error> {
+        let fronts: Vec<&Vectors> = edges.iter().map(|edge| &self.arena.nodes[edge.child as usize].front).collect();
+        let candidates = fronts.iter().fold(1u64, |n, front| n.saturating_mul(front.len() as u64));
+        // Per layout, the least and second least of the children's bests, and whose the least
+        // is: a child's cap is the least of the others'. A small product is cheaper built
+        // than capped.
+        let mut least = vec![(u8::MAX, u8::MAX, usize::MAX); width];
+        if candidates > SMALL_PRODUCT {
+            for (e, front) in fronts.iter().enumerate() {
+                let mut most = front.get(0).to_vec();
+                for i in 1..front.len() {
+                    most.iter_mut().zip(front.get(i)).for_each(|(m, &v)| *m = (*m).max(v));
+                }
+                for (&pos, &m) in positions[e].iter().zip(&most) {
+                    let m = m + edges[e].add;
+                    let (first, second, owner) = least[pos];
+                    least[pos] = if m < first { (m, first, e) } else { (first, second.min(m), owner) };
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(edges.len());
+        for (e, (edge, front)) in edges.iter().zip(&fronts).enumerate() {
+            let caps: Vec<u8> = positions[e]
+                .iter()
+                .map(|&pos| {
+                    let (first, second, owner) = least[pos];
+                    if owner == e {
+                        second
+                    } else {
+                        first
+                    }
+                })
+                .collect();
+            let mut capped = Vectors::new(caps.len());
+            let mut row = vec![0u8; caps.len()];
+            let mut lowered = false;
+            for i in 0..front.len() {
+                for ((r, &v), &cap) in row.iter_mut().zip(front.get(i)).zip(&caps) {
+                    *r = (v + edge.add).min(cap);
+                    lowered |= v + edge.add > cap;
+                }
+                capped.push(&row);
+            }
+            // Unchanged, the child's front is still a front.
+            let keep = if lowered { self.front(&capped)? } else { (0..front.len()).collect() };
+            out.push((capped.select(&keep), keep.iter().map(|&i| i as u32).collect()));
+        }
+        Ok(out)
     }
 }
 
