@@ -360,8 +360,9 @@ export interface SuitResult {
   average: { tricks: number; line: SuitLine };
   /** The probability-weighted double-dummy tricks (minus `average.tricks`: strategy fusion). */
   doubleDummy: number;
-  /** Every card layout: its probability, the average line's tricks, double-dummy tricks. */
-  splits: { west: string; east: string; probability: number; tricks: number; doubleDummy: number }[];
+  /** Every card layout: its probability, the tricks of the best-average line (`tricks`) and
+   * of the line for each target t (`byTarget[t - 1]`), and the double-dummy tricks. */
+  splits: { west: string; east: string; probability: number; tricks: number; byTarget: number[]; doubleDummy: number }[];
 }
 
 /** The bench signature: equals `Nodes searched` of the native `glasshand bench`. */

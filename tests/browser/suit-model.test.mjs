@@ -1,6 +1,6 @@
 // The suit-play model (web/board/suit.js) against the native `glasshand suit --json`: the
 // holdings read as the engine reads them, each layout's tricks under a line recomputed from
-// the line alone (they must give the engine's splits and target probabilities), and a walk
+// the line alone (they must equal the engine's per-split figures), and a walk
 // through a line narrowing the layouts. Node only, no browser; needs the native build.
 //
 //   node --test tests/browser/suit-model.test.mjs   (GLASSHAND_BIN overrides the binary)
@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { parsePbnDeal } from '../../web/board/bridge.js';
 import { SHOW_OUT, SuitAnswer, SuitInputError, fusionSentence, parseSuitHoldings, suitOfDeal, suitRequest } from '../../web/board/suit.js';
 import { REPO } from './lib/harness.mjs';
+import { lineTricks } from './lib/line-tricks.mjs';
 
 const BIN = process.env.GLASSHAND_BIN || join(REPO, 'target/release/glasshand');
 
@@ -18,7 +19,10 @@ function native(north, south, args = []) {
   try {
     const out = JSON.parse(execFileSync(BIN, ['suit', '--json', north, south, ...args], { stdio: 'pipe' }).toString());
     out.doubleDummy = out.double_dummy;
-    for (const s of out.splits) s.doubleDummy = s.double_dummy;
+    for (const s of out.splits) {
+      s.doubleDummy = s.double_dummy;
+      s.byTarget = s.by_target;
+    }
     return out;
   } catch (e) {
     return { failed: e.stderr.toString() };
@@ -60,10 +64,14 @@ test('each line’s tricks per layout, from the line alone, give the engine’s 
   for (const [n, s, args] of [['AJ2', 'KT3'], ['AQT96', '8732'], ['AK9872', 'J3'], ['-', 'AK2'], ['AQ', '32', ['--west-vacant', '10']], ['KJ9', 'T8'], ['KT84', 'Q32'], ['A', '-']]) {
     const out = native(n, s, args);
     const a = new SuitAnswer(out);
-    const avg = a.tricksByLine('average');
-    assert.deepEqual(avg, out.splits.map((x) => x.tricks), `${n} / ${s}: the average line`);
-    for (const t of out.targets) {
+    // The engine's figures for each split are what its line achieves there.
+    const played = (line) => a.splits.map((x) => lineTricks(a, line, x.counts, new Map()));
+    assert.deepEqual(played(out.average.line), out.splits.map((x) => x.tricks), `${n} / ${s}: the average line`);
+    assert.deepEqual(a.tricksByLine('average'), out.splits.map((x) => x.tricks));
+    for (const [i, t] of out.targets.entries()) {
       const tricks = a.tricksByLine(t.tricks);
+      assert.deepEqual(tricks, played(t.line), `${n} / ${s}: the line for ${t.tricks}`);
+      assert.deepEqual(tricks, out.splits.map((x) => x.by_target[i]));
       const p = a.splits.reduce((sum, x, i) => sum + (tricks[i] >= t.tricks ? x.probability : 0), 0);
       assert.ok(Math.abs(p - t.probability) < 1e-9, `${n} / ${s}: ${t.tricks} tricks, ${p} against ${t.probability}`);
     }

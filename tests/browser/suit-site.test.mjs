@@ -75,11 +75,11 @@ describeBothBuilds(env, 'the suit-play panel', (ctx) => {
   });
 
   test('a long holding shows its progress and stops on request', async () => {
-    await site.fill('#suit-north', 'K9753');
-    await site.fill('#suit-south', 'Q');
+    await site.fill('#suit-north', 'QT864');
+    await site.fill('#suit-south', '2');
     await site.click('#suit-solve');
     await site.waitForSelector('#suit-stop:not([hidden])');
-    assert.match(await site.textContent('#suit-status'), /Solving K9753 \/ Q exactly/);
+    assert.match(await site.textContent('#suit-status'), /Solving QT864 \/ 2 exactly/);
     await site.click('#suit-stop');
     await site.waitForSelector('#suit-play[data-state="stopped"]');
     assert.match(await site.textContent('#suit-status'), /^Stopped/);

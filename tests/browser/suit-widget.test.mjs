@@ -76,7 +76,7 @@ describeBothBuilds(env, 'the suit widget', (ctx) => {
     const long = await openPage(env.browser, origin(), HOST);
     await long.evaluate(async () => {
       await import('/web/widget/glasshand-widget.js');
-      document.body.innerHTML = '<glasshand-deal id="long" show="suit" north="K9753" south="Q"></glasshand-deal>';
+      document.body.innerHTML = '<glasshand-deal id="long" show="suit" north="QT864" south="2"></glasshand-deal>';
     });
     const w = long.locator('#long');
     await long.waitForFunction(() => document.querySelector('#long').state === 'solving', null, { timeout: 60000 });

@@ -15,7 +15,7 @@ const HOLDINGS = [
   { north: 'AQ', south: 'xx', westVacant: 10, eastVacant: 13 },
 ];
 // Seconds of work natively, yet within the solver's budget: long enough to stop.
-const LONG = { north: 'K9753', south: 'Q' };
+const LONG = { north: 'QT864', south: '2' };
 
 /** The native command's answer, its keys as the JS API writes them. */
 function native({ north, south, westVacant = 13, eastVacant = 13 }) {
@@ -26,6 +26,8 @@ function native({ north, south, westVacant = 13, eastVacant = 13 }) {
   for (const split of out.splits) {
     split.doubleDummy = split.double_dummy;
     delete split.double_dummy;
+    split.byTarget = split.by_target;
+    delete split.by_target;
   }
   return out;
 }

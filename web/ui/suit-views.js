@@ -110,10 +110,10 @@ export function renderSplits(box, answer, { goal, walk, suit = 'S' } = {}) {
     class: [tricks[i] < s.doubleDummy ? 'gs-fused' : '', possible && !possible.has(i) ? 'gs-out' : ''].join(' ').trim() || null,
     'data-west': s.west, 'data-east': s.east,
   },
-  el('td', { text: holding(s.west) }), el('td', { text: holding(s.east) }), el('td', { class: 'gs-num', text: pct(s.probability) }),
+  el('td', { text: holding(s.east) }), el('td', { text: holding(s.west) }), el('td', { class: 'gs-num', text: pct(s.probability) }),
   el('td', { class: 'gs-num', text: String(tricks[i]) }), el('td', { class: 'gs-num', text: String(s.doubleDummy) })));
   const lineName = goal === 'average' ? 'the best-average line' : `the line for ${goal} trick${goal === 1 ? '' : 's'}`;
-  const head = ['West', 'East', 'Chance', 'Line'].map((t) => el('th', { scope: 'col', text: t }));
+  const head = ['East', 'West', 'Chance', 'Line'].map((t) => el('th', { scope: 'col', text: t }));
   head.push(el('th', { scope: 'col' }, el('abbr', { title: 'Double dummy', text: 'DD' })));
   box.replaceChildren(
     el('p', { class: 'gs-splits-note' }, `Every layout of the missing ${SUIT_SYMBOL[suit]}${holding(answer.result.missing)}, with the tricks of ${lineName} and double dummy’s (DD). `,

@@ -43,6 +43,16 @@ fn json_answers_a_published_combination() {
         splits.iter().map(|s| s["probability"].as_f64().unwrap() * s["tricks"].as_f64().unwrap()).sum();
     assert!((average - by_layout).abs() < 1e-9);
     assert!(v["average"]["line"]["then"].is_object());
+    // Each target's line, split by split, gives that target's chance.
+    for (i, target) in targets.iter().enumerate() {
+        let t = target["tricks"].as_u64().unwrap();
+        let reached: f64 = splits
+            .iter()
+            .filter(|s| s["by_target"][i].as_u64().unwrap() >= t)
+            .map(|s| s["probability"].as_f64().unwrap())
+            .sum();
+        assert!((reached - target["probability"].as_f64().unwrap()).abs() < 1e-9, "{t} tricks");
+    }
 }
 
 #[test]

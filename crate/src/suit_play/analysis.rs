@@ -35,6 +35,8 @@ pub struct Split {
     pub probability: f64,
     /// The tricks the best-average line takes on it.
     pub tricks: u8,
+    /// The tricks each target's line takes on it, target 1 first.
+    pub by_target: Vec<u8>,
     /// The tricks with every card in view.
     pub double_dummy: u8,
 }
@@ -100,18 +102,23 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
         best
     };
     let longest = holding.north.count_ones().max(holding.south.count_ones()) as u8;
-    let targets = (1..=longest)
-        .map(|t| {
-            let chance = |k: usize| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
-            let k = best_by(&chance);
-            TargetPlan { tricks: t, probability: chance(k), line: line_of(k) }
+    let target_vectors: Vec<usize> = (1..=longest)
+        .map(|t| best_by(&|k: usize| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum()))
+        .collect();
+    let targets = target_vectors
+        .iter()
+        .zip(1..)
+        .map(|(&k, t)| {
+            let probability = all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
+            TargetPlan { tricks: t, probability, line: line_of(k) }
         })
         .collect();
     let k = best_by(&expected);
     let average = AveragePlan { tricks: expected(k), line: line_of(k) };
     let dd = double_dummy(holding, layouts);
     let double_dummy = dd.iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum();
-    let splits = card_layouts(holding, layouts, all.get(k), &dd);
+    let by_target: Vec<&[u8]> = target_vectors.iter().map(|&k| all.get(k)).collect();
+    let splits = card_layouts(holding, layouts, all.get(k), &by_target, &dd);
     SuitAnalysis {
         north: ranks_text(holding.north),
         south: ranks_text(holding.south),
@@ -125,7 +132,7 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
 }
 
 /// Every card layout of nonzero probability, East's shortest first.
-fn card_layouts(holding: &Holding, layouts: &Layouts, tricks: &[u8], dd: &[u8]) -> Vec<Split> {
+fn card_layouts(holding: &Holding, layouts: &Layouts, tricks: &[u8], by_target: &[&[u8]], dd: &[u8]) -> Vec<Split> {
     let index: HashMap<GapCounts, usize> = layouts.layouts.iter().enumerate().map(|(i, l)| (l.west, i)).collect();
     let missing = holding.missing();
     let ranks: Vec<u8> = (0..13u8).filter(|r| missing >> r & 1 == 1).collect();
@@ -146,6 +153,7 @@ fn card_layouts(holding: &Holding, layouts: &Layouts, tricks: &[u8], dd: &[u8]) 
                 east: ranks_text(missing & !west),
                 probability: layouts.card_layout_probability(west.count_ones()),
                 tricks: tricks[l],
+                by_target: by_target.iter().map(|v| v[l]).collect(),
                 double_dummy: dd[l],
             },
         ));
