@@ -83,11 +83,18 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     }
     let keep = all.front();
     let weights: Vec<f64> = layouts.layouts.iter().map(|l| l.weight).collect();
+    // Targets often share a vector, and reading a line off the tree is a good part of the
+    // work on most holdings: each vector's line is read once.
+    let lines = std::cell::RefCell::new(HashMap::<usize, Line>::new());
     let line_of = |k: usize| {
-        let (p, i) = from[k];
-        let part = parts[p];
-        let next = extract(&arenas[part.arena], layouts, part.node, i);
-        Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
+        let mut lines = lines.borrow_mut();
+        let line = lines.entry(k).or_insert_with(|| {
+            let (p, i) = from[k];
+            let part = parts[p];
+            let next = extract(&arenas[part.arena], layouts, part.node, i);
+            Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
+        });
+        line.clone()
     };
     let expected = |k: usize| all.get(k).iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum::<f64>();
     // Ties go to the higher average, then to the earlier vector.

@@ -12,6 +12,7 @@ use super::holding::{Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
 use super::pareto::Vectors;
 use crate::{Error, SuitBudget};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -467,7 +468,8 @@ impl<'a> Search<'a> {
         partial.push(&vec![u8::MAX; width]);
         let mut picks: Vec<u32> = Vec::new();
         let mut covered = vec![false; width];
-        for (e, (front, originals)) in capped.iter().enumerate() {
+        for (e, child) in capped.iter().enumerate() {
+            let front = &*child.front;
             let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
@@ -487,14 +489,14 @@ impl<'a> Search<'a> {
                 if p % 64 == 63 && self.stopped() {
                     return Err(Error::Stopped { nodes: None });
                 }
-                for (c, &original) in originals.iter().enumerate() {
+                for c in 0..front.len() {
                     row.copy_from_slice(partial.get(p));
                     for (&pos, &v) in positions.iter().zip(front.get(c)) {
-                        row[pos] = row[pos].min(v);
+                        row[pos] = row[pos].min(v + child.add);
                     }
                     next.push(&row);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
-                    next_picks.push(original);
+                    next_picks.push(child.originals.as_ref().map_or(c as u32, |o| o[c]));
                 }
             }
             if !overlaps {
@@ -509,37 +511,33 @@ impl<'a> Search<'a> {
         Ok(Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } })
     }
 
-    /// Each child's front with its trick added and every entry capped at the most that any
-    /// other child on that layout can give (the layout takes the least, so more never
-    /// counts), pruned again: capping makes vectors equal or dominated. With each capped
-    /// vector, its index in the child's own front.
-    fn capped_children(
-        &self,
-        width: usize,
-        edges: &[Edge],
-        positions: &[Vec<usize>],
-    ) -> Result<Vec<(Vectors, Vec<u32>)>, Error> {
+    /// Each child's front with every entry capped at the most that any other child on that
+    /// layout can give (the layout takes the least, so more never counts), pruned again:
+    /// capping makes vectors equal or dominated. A small product is cheaper built than
+    /// capped, and a front that capping leaves alone is used as it is.
+    fn capped_children(&self, width: usize, edges: &[Edge], positions: &[Vec<usize>]) -> Result<Vec<Child<'_>>, Error> {
         let fronts: Vec<&Vectors> = edges.iter().map(|edge| &self.arena.nodes[edge.child as usize].front).collect();
+        let as_they_are = || fronts.iter().zip(edges).map(|(&front, edge)| Child::whole(front, edge.add)).collect();
         let candidates = fronts.iter().fold(1u64, |n, front| n.saturating_mul(front.len() as u64));
+        if candidates <= SMALL_PRODUCT {
+            return Ok(as_they_are());
+        }
         // Per layout, the least and second least of the children's bests, and whose the least
-        // is: a child's cap is the least of the others'. A small product is cheaper built
-        // than capped.
+        // is: a child's cap is the least of the others'.
         let mut least = vec![(u8::MAX, u8::MAX, usize::MAX); width];
-        if candidates > SMALL_PRODUCT {
-            for (e, front) in fronts.iter().enumerate() {
-                let mut most = front.get(0).to_vec();
-                for i in 1..front.len() {
-                    most.iter_mut().zip(front.get(i)).for_each(|(m, &v)| *m = (*m).max(v));
-                }
-                for (&pos, &m) in positions[e].iter().zip(&most) {
-                    let m = m + edges[e].add;
-                    let (first, second, owner) = least[pos];
-                    least[pos] = if m < first { (m, first, e) } else { (first, second.min(m), owner) };
-                }
+        for (e, front) in fronts.iter().enumerate() {
+            let mut most = front.get(0).to_vec();
+            for i in 1..front.len() {
+                most.iter_mut().zip(front.get(i)).for_each(|(m, &v)| *m = (*m).max(v));
+            }
+            for (&pos, &m) in positions[e].iter().zip(&most) {
+                let m = m + edges[e].add;
+                let (first, second, owner) = least[pos];
+                least[pos] = if m < first { (m, first, e) } else { (first, second.min(m), owner) };
             }
         }
         let mut out = Vec::with_capacity(edges.len());
-        for (e, (edge, front)) in edges.iter().zip(&fronts).enumerate() {
+        for (e, (edge, &front)) in edges.iter().zip(&fronts).enumerate() {
             let caps: Vec<u8> = positions[e]
                 .iter()
                 .map(|&pos| {
@@ -551,21 +549,42 @@ impl<'a> Search<'a> {
                     }
                 })
                 .collect();
+            let lowered = (0..front.len()).any(|i| front.get(i).iter().zip(&caps).any(|(&v, &cap)| v + edge.add > cap));
+            if !lowered {
+                out.push(Child::whole(front, edge.add));
+                continue;
+            }
             let mut capped = Vectors::new(caps.len());
             let mut row = vec![0u8; caps.len()];
-            let mut lowered = false;
             for i in 0..front.len() {
                 for ((r, &v), &cap) in row.iter_mut().zip(front.get(i)).zip(&caps) {
                     *r = (v + edge.add).min(cap);
-                    lowered |= v + edge.add > cap;
                 }
                 capped.push(&row);
             }
-            // Unchanged, the child's front is still a front.
-            let keep = if lowered { self.front(&capped)? } else { (0..front.len()).collect() };
-            out.push((capped.select(&keep), keep.iter().map(|&i| i as u32).collect()));
+            let keep = self.front(&capped)?;
+            out.push(Child {
+                front: Cow::Owned(capped.select(&keep)),
+                originals: Some(keep.iter().map(|&i| i as u32).collect()),
+                add: 0,
+            });
         }
         Ok(out)
+    }
+}
+
+/// A child's front as a defender's node multiplies it: its own, or capped.
+struct Child<'a> {
+    front: Cow<'a, Vectors>,
+    /// Where each vector stands in the child's own front, when capping pruned it.
+    originals: Option<Vec<u32>>,
+    /// The trick to add to every entry (already added to a capped front).
+    add: u8,
+}
+
+impl<'a> Child<'a> {
+    fn whole(front: &'a Vectors, add: u8) -> Child<'a> {
+        Child { front: Cow::Borrowed(front), originals: None, add }
     }
 }
 
