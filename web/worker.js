@@ -24,6 +24,20 @@ const early = []; // messages that arrived before the module was ready
 let current = null; // the running job: { id, job }
 
 const post = (msg) => self.postMessage(msg);
+
+/** The engine's answers and events come as JSON text in the schema's snake_case: one
+ * `JSON.parse` is far faster than building a big answer (a suit line can be megabytes) object
+ * by object across the wasm boundary. Keys become camelCase in place (a suit line's branches
+ * are shown in their order), and a `null` field is left out. */
+const fromEngine = (text) => JSON.parse(text, (key, value) => {
+  if (value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (!keys.some((k) => k.includes('_'))) return value;
+  const out = {};
+  for (const k of keys) out[k.replace(/_(.)/g, (_, c) => c.toUpperCase())] = value[k];
+  return out;
+});
 const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
 
 let debug = false; // init's `debug`: the `panic` kind (for the tests of recovery) is allowed
@@ -197,17 +211,20 @@ async function run(msg) {
           const seen = signal.load();
           throwIfPanicked();
           const { events, done } = job.poll();
-          for (const ev of events) onEvent(ev);
+          for (const ev of fromEngine(events)) onEvent(ev);
           if (done) {
-            result = job.result();
+            result = fromEngine(job.result());
             break;
           }
           await signal.wait(seen);
         }
       } else {
         for (;;) {
-          result = job.step(onEvent);
-          if (result !== undefined) break;
+          const out = job.step((text) => onEvent(fromEngine(text)));
+          if (out !== undefined) {
+            result = fromEngine(out);
+            break;
+          }
           await yieldNow();
         }
       }

@@ -15,25 +15,14 @@ use wasm_bindgen::prelude::*;
 /// The first panic's message, for the worker to report.
 static PANIC: Mutex<Option<String>> = Mutex::new(None);
 
-/// The schema's shapes as plain JS objects with camelCase keys.
+/// The schema's shapes as JSON text, which `web/worker.js` parses (`fromEngine`, camelCase
+/// keys). Built object by object across the wasm boundary, a big answer (a suit line can be
+/// megabytes) took ten times as long as solving it.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    let s = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    camel_keys(value.serialize(&s).unwrap_or_else(|e| js_sys::Error::new(&e.to_string()).into()))
-}
-
-fn camel_keys(value: JsValue) -> JsValue {
-    if let Some(items) = value.dyn_ref::<js_sys::Array>() {
-        return items.iter().map(camel_keys).collect::<js_sys::Array>().into();
+    match serde_json::to_string(value) {
+        Ok(text) => text.into(),
+        Err(e) => js_sys::Error::new(&e.to_string()).into(),
     }
-    if !value.is_object() {
-        return value;
-    }
-    let out = js_sys::Object::new();
-    for pair in js_sys::Object::entries(value.unchecked_ref()).iter().map(JsCast::unchecked_into::<js_sys::Array>) {
-        let key = glasshand::schema::camel_case(&pair.get(0).as_string().unwrap_or_default());
-        let _ = js_sys::Reflect::set(&out, &key.into(), &camel_keys(pair.get(1)));
-    }
-    out.into()
 }
 
 /// `Error(message)` with `code` and (a stopped inspection) `nodes`.
