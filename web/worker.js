@@ -24,6 +24,7 @@ const early = []; // messages that arrived before the module was ready
 let current = null; // the running job: { id, job }
 
 const post = (msg) => self.postMessage(msg);
+const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
 
 /** The engine's answers and events come as JSON text in the schema's snake_case: one
  * `JSON.parse` is far faster than building a big answer (a suit line can be megabytes) object
@@ -38,7 +39,6 @@ const fromEngine = (text) => JSON.parse(text, (key, value) => {
   for (const k of keys) out[k.replace(/_(.)/g, (_, c) => c.toUpperCase())] = value[k];
   return out;
 });
-const postError = (id, message, code) => post({ type: 'error', id, error: { message, code } });
 
 let debug = false; // init's `debug`: the `panic` kind (for the tests of recovery) is allowed
 let initialising = false;

@@ -83,19 +83,13 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     }
     let keep = all.front();
     let weights: Vec<f64> = layouts.layouts.iter().map(|l| l.weight).collect();
-    // Targets often share a vector, and reading a line off the tree is a good part of the
-    // work on most holdings: each vector's line is read once.
-    let lines = std::cell::RefCell::new(HashMap::<usize, Line>::new());
     let line_of = |k: usize| {
-        let mut lines = lines.borrow_mut();
-        let line = lines.entry(k).or_insert_with(|| {
-            let (p, i) = from[k];
-            let part = parts[p];
-            let next = extract(&arenas[part.arena], layouts, part.node, i);
-            Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
-        });
-        line.clone()
+        let (p, i) = from[k];
+        let part = parts[p];
+        let next = extract(&arenas[part.arena], layouts, part.node, i);
+        Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
     };
+    let chance = |k: usize, t: u8| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
     let expected = |k: usize| all.get(k).iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum::<f64>();
     // Ties go to the higher average, then to the earlier vector.
     let best_by = |score: &dyn Fn(usize) -> f64| {
@@ -109,19 +103,20 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
         best
     };
     let longest = holding.north.count_ones().max(holding.south.count_ones()) as u8;
-    let target_vectors: Vec<usize> = (1..=longest)
-        .map(|t| best_by(&|k: usize| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum()))
-        .collect();
+    let target_vectors: Vec<usize> = (1..=longest).map(|t| best_by(&|k| chance(k, t))).collect();
+    let k = best_by(&expected);
+    // Targets often share a vector, and reading a line off the tree is a good part of the
+    // work on most holdings: each vector's line is read once.
+    let mut lines: HashMap<usize, Line> = HashMap::new();
+    for &v in target_vectors.iter().chain([&k]) {
+        lines.entry(v).or_insert_with(|| line_of(v));
+    }
     let targets = target_vectors
         .iter()
         .zip(1..)
-        .map(|(&k, t)| {
-            let probability = all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
-            TargetPlan { tricks: t, probability, line: line_of(k) }
-        })
+        .map(|(&v, t)| TargetPlan { tricks: t, probability: chance(v, t), line: lines[&v].clone() })
         .collect();
-    let k = best_by(&expected);
-    let average = AveragePlan { tricks: expected(k), line: line_of(k) };
+    let average = AveragePlan { tricks: expected(k), line: lines[&k].clone() };
     let dd = double_dummy(holding, layouts);
     let double_dummy = dd.iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum();
     let by_target: Vec<&[u8]> = target_vectors.iter().map(|&k| all.get(k)).collect();
