@@ -7,7 +7,10 @@
 //!   one vector per child gives, on each layout, the least over his cards. The product is
 //!   built child by child and pruned after each (the minimum is monotone).
 //! - Trick starts are memoised on the information set; the nodes inside a trick are not.
+//! - At the first trick's defender's turn the vectors are the whole play's tricks: that
+//!   product keeps only the best vector of each goal the answer reports (see `goals`).
 
+use super::goals::{Best, Goals, Record, Score, TIE};
 use super::holding::{Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
 use super::pareto::Vectors;
@@ -25,6 +28,11 @@ pub const MAX_PRODUCT_BYTES: u64 = 256 << 20;
 /// The most all products of one opening lead's search may write out: bounds the time a
 /// refusal takes, as [`MAX_PRODUCT_BYTES`] bounds the memory.
 pub const MAX_WRITTEN_BYTES: u64 = 4 << 30;
+
+/// The most the first trick's product may keep between two children (vectors and picks).
+/// Small because the threaded browser build has 256 MB for everything, and the two opening
+/// leads it runs at once each build such a product.
+pub const MAX_KEPT_BYTES: u64 = 48 << 20;
 
 /// The most pairs of vectors one opening lead's pruning may compare (about 40 s natively):
 /// the scan is quadratic in a front's size, and fronts can grow big without a product
@@ -141,6 +149,11 @@ impl State {
         self
     }
 
+    /// Before any trick is complete (every trick ends with both defenders showing).
+    fn first_trick(&self) -> bool {
+        self.west_played.0 == 0 && self.east_played.0 == 0 && !self.west_void && !self.east_void
+    }
+
     fn after_show(mut self, defender: Defender, shown: Shown) -> State {
         match (defender, shown) {
             (Defender::West, Shown::Gap(g)) => self.west_played = self.west_played.plus_one(g.into()),
@@ -184,6 +197,11 @@ pub struct Search<'a> {
     compared: std::cell::Cell<u64>,
     /// Another search of the same analysis found it too hard.
     given_up: Option<Arc<AtomicBool>>,
+    /// The best of each goal so far, shared with the other leads' searches.
+    record: Arc<Record>,
+    /// Whether the first trick keeps whole fronts instead of the best of each goal (for
+    /// checking the goals).
+    whole_fronts: bool,
 }
 
 impl<'a> Search<'a> {
@@ -201,6 +219,8 @@ impl<'a> Search<'a> {
             written: Default::default(),
             compared: Default::default(),
             given_up: None,
+            record: Arc::default(),
+            whole_fronts: false,
         }
     }
 
@@ -247,6 +267,17 @@ impl<'a> Search<'a> {
     /// This search, told to stop when `flag` is set (by another search that gave up).
     pub fn giving_up_with(self, flag: Arc<AtomicBool>) -> Search<'a> {
         Search { given_up: Some(flag), ..self }
+    }
+
+    /// This search, sharing the best of each goal with the other searches of `record`.
+    pub fn recording_in(self, record: Arc<Record>) -> Search<'a> {
+        Search { record, ..self }
+    }
+
+    /// This search, keeping whole Pareto fronts at the first trick too.
+    #[cfg(test)]
+    pub fn with_whole_fronts(self) -> Search<'a> {
+        Search { whole_fronts: true, ..self }
     }
 
     fn stopped(&self) -> bool {
@@ -371,7 +402,7 @@ impl<'a> Search<'a> {
             let child = self.third_hand(state.after_show(defender, shown), trick, subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
         }
-        let node = self.defender_node(layouts, edges)?;
+        let node = self.defender_node(layouts, edges, state.first_trick() && !self.whole_fronts)?;
         self.push(node)
     }
 
@@ -402,7 +433,7 @@ impl<'a> Search<'a> {
             let child = self.trick_start(state.after_show(defender, shown), subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: self.north_south_win(&trick) });
         }
-        let node = self.defender_node(layouts, edges)?;
+        let node = self.defender_node(layouts, edges, false)?;
         self.push(node)
     }
 
@@ -458,12 +489,15 @@ impl<'a> Search<'a> {
     }
 
     /// The product of the children's fronts, each layout taking the least of the cards it
-    /// allows.
-    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
+    /// allows; at the first trick, the best of it for each goal.
+    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>, first_trick: bool) -> Result<Node, Error> {
         let width = layouts.len();
         let positions: Vec<Vec<usize>> =
             edges.iter().map(|edge| positions_in(&self.arena.nodes[edge.child as usize].layouts, &layouts)).collect();
         let capped = self.capped_children(width, &edges, &positions)?;
+        if first_trick {
+            return self.best_of_product(layouts, edges, &positions, &capped);
+        }
         let mut partial = Vectors::new(width);
         partial.push(&vec![u8::MAX; width]);
         let mut picks: Vec<u32> = Vec::new();
@@ -491,12 +525,10 @@ impl<'a> Search<'a> {
                 }
                 for c in 0..front.len() {
                     row.copy_from_slice(partial.get(p));
-                    for (&pos, &v) in positions.iter().zip(front.get(c)) {
-                        row[pos] = row[pos].min(v + child.add);
-                    }
+                    lower(&mut row, positions, front.get(c), child.add);
                     next.push(&row);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
-                    next_picks.push(child.originals.as_ref().map_or(c as u32, |o| o[c]));
+                    next_picks.push(child.original(c));
                 }
             }
             if !overlaps {
@@ -509,6 +541,236 @@ impl<'a> Search<'a> {
             picks = keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()).collect();
         }
         Ok(Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } })
+    }
+
+    /// The first trick's product, where vectors score on the answer's goals: it keeps the
+    /// best vector of each goal, first found by a quick ascent, then drops every partial
+    /// product whose bound cannot beat them.
+    fn best_of_product(
+        &self,
+        layouts: Vec<u16>,
+        edges: Vec<Edge>,
+        positions: &[Vec<usize>],
+        children: &[Child<'_>],
+    ) -> Result<Node, Error> {
+        let width = layouts.len();
+        let mut ceiling = vec![u8::MAX; width];
+        for (child, positions) in children.iter().zip(positions) {
+            let most = child.most();
+            lower(&mut ceiling, positions, &most, 0);
+        }
+        let weights = layouts.iter().map(|&l| self.layouts.layouts[l as usize].weight).collect();
+        let goals = Goals::new(weights, ceiling);
+        // Each child's vectors scored alone, the other children at their ceiling.
+        let alone: Vec<Vec<Score>> = children
+            .iter()
+            .zip(positions)
+            .map(|(child, positions)| {
+                let mut row = goals.ceiling().to_vec();
+                (0..child.front.len())
+                    .map(|c| {
+                        row.copy_from_slice(goals.ceiling());
+                        lower(&mut row, positions, child.front.get(c), child.add);
+                        goals.score(&row)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut best = Best::new(&goals, width, Arc::clone(&self.record));
+        self.ascend(&goals, &mut best, positions, children, &alone)?;
+        let order = self.covering_order(&layouts, positions);
+        let unset = vec![u8::MAX; width];
+        let mut partial = Vectors::new(width);
+        partial.push(&unset);
+        // The bounds the partial vectors were kept under.
+        let mut kept_under = goals.clone();
+        // Per partial vector, its picks in `order`.
+        let mut picks: Vec<u32> = Vec::new();
+        let mut row = vec![0u8; width];
+        let mut chosen = Vec::with_capacity(children.len());
+        let mut by_edge = vec![0u32; children.len()];
+        let mut covered = vec![false; width];
+        for (step, &e) in order.iter().enumerate() {
+            let child = &children[e];
+            let last = step + 1 == children.len();
+            positions[e].iter().for_each(|&p| covered[p] = true);
+            let bounding = if last {
+                goals.clone()
+            } else {
+                self.bound_beyond(&goals, &covered, &order[step + 1..], positions, children)
+            };
+            best.refresh(&goals);
+            let mut next = Vectors::new(width);
+            let mut next_picks = Vec::new();
+            for p in 0..partial.len() {
+                if p % 64 == 63 && self.stopped() {
+                    return Err(Error::Stopped { nodes: None });
+                }
+                // Recomputed rather than kept with the vector: memory is the scarcer.
+                let bound = kept_under.score(partial.get(p));
+                for (c, alone) in alone[e].iter().enumerate() {
+                    if !best.may_improve(&goals, &bound.least(alone)) {
+                        continue;
+                    }
+                    row.copy_from_slice(partial.get(p));
+                    lower(&mut row, &positions[e], child.front.get(c), child.add);
+                    chosen.clear();
+                    chosen.extend_from_slice(&picks[p * step..(p + 1) * step]);
+                    chosen.push(child.original(c));
+                    if last {
+                        order.iter().zip(&chosen).for_each(|(&e, &pick)| by_edge[e] = pick);
+                        best.offer(&goals, &row, &by_edge);
+                        continue;
+                    }
+                    if best.may_improve(&goals, &bounding.score(&row)) {
+                        next.push(&row);
+                        next_picks.extend_from_slice(&chosen);
+                        let bytes = next.values.len() + next_picks.len() * std::mem::size_of::<u32>();
+                        if bytes as u64 > MAX_KEPT_BYTES {
+                            return Err(Error::SuitTooHard {
+                                past: SuitBudget::Memory { megabytes: MAX_KEPT_BYTES >> 20 },
+                            });
+                        }
+                    }
+                }
+            }
+            if last {
+                break;
+            }
+            let written = self.written.get().saturating_add(next.values.len() as u64);
+            if written > MAX_WRITTEN_BYTES {
+                return Err(Error::SuitTooHard { past: SuitBudget::Memory { megabytes: written >> 20 } });
+            }
+            self.written.set(written);
+            let keep = self.front(&next)?;
+            partial = next.select(&keep);
+            kept_under = bounding;
+            let n = step + 1;
+            picks = keep.iter().flat_map(|&i| next_picks[i * n..(i + 1) * n].iter().copied()).collect();
+        }
+        let (front, picks) = best.into_front();
+        Ok(Node { layouts, front, kind: NodeKind::Defender { edges, picks } })
+    }
+
+    /// Goals that bound every completion of a partial product: the set layouts count as
+    /// they are, and each unset one is given to one child still to come, the one least
+    /// able to win there; each such child adds the best any one of its vectors scores on its
+    /// layouts. Far tighter than every unset layout at its ceiling, which lets each layout
+    /// take a different vector.
+    fn bound_beyond(
+        &self,
+        goals: &Goals,
+        covered: &[bool],
+        unset: &[usize],
+        positions: &[Vec<usize>],
+        children: &[Child<'_>],
+    ) -> Goals {
+        let width = covered.len();
+        let mut owner = vec![(u8::MAX, usize::MAX); width];
+        for &b in unset {
+            for (&pos, m) in positions[b].iter().zip(children[b].most()) {
+                if !covered[pos] && m < owner[pos].0 {
+                    owner[pos] = (m, b);
+                }
+            }
+        }
+        let mut rest = Score::ZERO;
+        let mut row = vec![0u8; width];
+        for &b in unset {
+            let mine: Vec<bool> = owner.iter().map(|&(_, o)| o == b).collect();
+            if !mine.contains(&true) {
+                continue;
+            }
+            let on_mine = goals.only(&mine, Score::ZERO);
+            let child = &children[b];
+            let mut most = Score::ZERO;
+            for c in 0..child.front.len() {
+                for (&pos, &v) in positions[b].iter().zip(child.front.get(c)) {
+                    row[pos] = v + child.add;
+                }
+                most = most.most(&on_mine.score(&row));
+            }
+            rest = rest.plus(&most);
+        }
+        goals.only(covered, rest)
+    }
+
+    /// The children in the order the product takes them: each next the one whose layouts
+    /// weigh most among those no child before it has set. The unset layouts count at their
+    /// ceiling, so the sooner the weight is set the sooner the bounds bite.
+    fn covering_order(&self, layouts: &[u16], positions: &[Vec<usize>]) -> Vec<usize> {
+        let weight = |p: usize| self.layouts.layouts[layouts[p] as usize].weight;
+        let mut covered = vec![false; layouts.len()];
+        let mut left: Vec<usize> = (0..positions.len()).collect();
+        let mut order = Vec::with_capacity(left.len());
+        while !left.is_empty() {
+            let gain = |e: usize| positions[e].iter().filter(|&&p| !covered[p]).map(|&p| weight(p)).sum::<f64>();
+            let k = (1..left.len()).fold(0, |b, k| if gain(left[k]) > gain(left[b]) + TIE { k } else { b });
+            let e = left.remove(k);
+            positions[e].iter().for_each(|&p| covered[p] = true);
+            order.push(e);
+        }
+        order
+    }
+
+    /// A first best for each goal, by coordinate ascent: each child's vector in turn becomes
+    /// the one that scores best with the others held, until a round changes nothing. The
+    /// better these are, the more of the product the bounds drop.
+    fn ascend(
+        &self,
+        goals: &Goals,
+        best: &mut Best,
+        positions: &[Vec<usize>],
+        children: &[Child<'_>],
+        alone: &[Vec<Score>],
+    ) -> Result<(), Error> {
+        const ROUNDS: usize = 4;
+        let width = goals.ceiling().len();
+        let (mut rest, mut row) = (vec![0u8; width], vec![0u8; width]);
+        for g in 0..goals.count() {
+            if self.stopped() {
+                return Err(Error::Stopped { nodes: None });
+            }
+            let mut chosen: Vec<usize> = alone
+                .iter()
+                .map(|scores| {
+                    (1..scores.len()).fold(0, |b, c| if goals.better(&scores[c], &scores[b], g) { c } else { b })
+                })
+                .collect();
+            for _ in 0..ROUNDS {
+                let mut changed = false;
+                for (e, child) in children.iter().enumerate() {
+                    rest.fill(u8::MAX);
+                    for (f, other) in children.iter().enumerate().filter(|&(f, _)| f != e) {
+                        lower(&mut rest, &positions[f], other.front.get(chosen[f]), other.add);
+                    }
+                    let mut score_of = |c: usize| {
+                        row.copy_from_slice(&rest);
+                        lower(&mut row, &positions[e], child.front.get(c), child.add);
+                        goals.score(&row)
+                    };
+                    let mut top = (chosen[e], score_of(chosen[e]));
+                    for c in 0..child.front.len() {
+                        let score = score_of(c);
+                        if goals.better(&score, &top.1, g) {
+                            top = (c, score);
+                        }
+                    }
+                    changed |= top.0 != chosen[e];
+                    chosen[e] = top.0;
+                }
+                if !changed {
+                    break;
+                }
+            }
+            row.fill(u8::MAX);
+            for (e, child) in children.iter().enumerate() {
+                lower(&mut row, &positions[e], child.front.get(chosen[e]), child.add);
+            }
+            let picks: Vec<u32> = children.iter().zip(&chosen).map(|(child, &c)| child.original(c)).collect();
+            best.offer(goals, &row, &picks);
+        }
+        Ok(())
     }
 
     /// Each child's front with every entry capped at the most that any other child on that
@@ -525,13 +787,9 @@ impl<'a> Search<'a> {
         // Per layout, the least and second least of the children's bests, and whose the least
         // is: a child's cap is the least of the others'.
         let mut least = vec![(u8::MAX, u8::MAX, usize::MAX); width];
-        for (e, front) in fronts.iter().enumerate() {
-            let mut most = front.get(0).to_vec();
-            for i in 1..front.len() {
-                most.iter_mut().zip(front.get(i)).for_each(|(m, &v)| *m = (*m).max(v));
-            }
+        for (e, &front) in fronts.iter().enumerate() {
+            let most = Child::whole(front, edges[e].add).most();
             for (&pos, &m) in positions[e].iter().zip(&most) {
-                let m = m + edges[e].add;
                 let (first, second, owner) = least[pos];
                 least[pos] = if m < first { (m, first, e) } else { (first, second.min(m), owner) };
             }
@@ -585,6 +843,27 @@ struct Child<'a> {
 impl<'a> Child<'a> {
     fn whole(front: &'a Vectors, add: u8) -> Child<'a> {
         Child { front: Cow::Borrowed(front), originals: None, add }
+    }
+
+    /// Where vector `c` stands in the child's own front.
+    fn original(&self, c: usize) -> u32 {
+        self.originals.as_ref().map_or(c as u32, |o| o[c])
+    }
+
+    /// Per layout, the most any vector gives.
+    fn most(&self) -> Vec<u8> {
+        let mut most = vec![0; self.front.width];
+        for i in 0..self.front.len() {
+            most.iter_mut().zip(self.front.get(i)).for_each(|(m, &v)| *m = (*m).max(v + self.add));
+        }
+        most
+    }
+}
+
+/// Lowers `row` at each of `positions` to the matching value plus `add`.
+fn lower(row: &mut [u8], positions: &[usize], values: &[u8], add: u8) {
+    for (&pos, &v) in positions.iter().zip(values) {
+        row[pos] = row[pos].min(v + add);
     }
 }
 
