@@ -554,10 +554,11 @@ impl<'a> Search<'a> {
         children: &[Child<'_>],
     ) -> Result<Node, Error> {
         let width = layouts.len();
+        // Per child and layout, the most any of its vectors gives.
+        let mosts: Vec<Vec<u8>> = children.iter().map(Child::most).collect();
         let mut ceiling = vec![u8::MAX; width];
-        for (child, positions) in children.iter().zip(positions) {
-            let most = child.most();
-            lower(&mut ceiling, positions, &most, 0);
+        for (most, positions) in mosts.iter().zip(positions) {
+            lower(&mut ceiling, positions, most, 0);
         }
         let weights = layouts.iter().map(|&l| self.layouts.layouts[l as usize].weight).collect();
         let goals = Goals::new(weights, ceiling);
@@ -597,7 +598,7 @@ impl<'a> Search<'a> {
             let bounding = if last {
                 goals.clone()
             } else {
-                self.bound_beyond(&goals, &covered, &order[step + 1..], positions, children)
+                self.bound_beyond(&goals, &covered, &order[step + 1..], positions, children, &mosts)
             };
             best.refresh(&goals);
             let mut next = Vectors::new(width);
@@ -664,11 +665,12 @@ impl<'a> Search<'a> {
         unset: &[usize],
         positions: &[Vec<usize>],
         children: &[Child<'_>],
+        mosts: &[Vec<u8>],
     ) -> Goals {
         let width = covered.len();
         let mut owner = vec![(u8::MAX, usize::MAX); width];
         for &b in unset {
-            for (&pos, m) in positions[b].iter().zip(children[b].most()) {
+            for (&pos, &m) in positions[b].iter().zip(&mosts[b]) {
                 if !covered[pos] && m < owner[pos].0 {
                     owner[pos] = (m, b);
                 }
