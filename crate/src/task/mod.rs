@@ -214,8 +214,15 @@ where
     let done: Mutex<Vec<Option<T::Unit>>> = Mutex::new((0..units).map(|_| None).collect());
     let failure: Mutex<Option<Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
+    // A unit's failure may stop the units on other threads (the suit task gives up on all its
+    // leads at once), and their `Stopped` can be reported first: the cause wins over it.
     let fail = |e: Error| {
-        failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+        let mut failure = failure.lock().unwrap_or_else(|p| p.into_inner());
+        match &*failure {
+            Some(Error::Stopped { .. }) if !matches!(e, Error::Stopped { .. }) => *failure = Some(e),
+            Some(_) => {}
+            None => *failure = Some(e),
+        }
         failed.store(true, Ordering::Relaxed);
     };
     rayon::broadcast(|_| {
@@ -422,6 +429,51 @@ mod tests {
             assert_eq!(stepped, parallel);
             assert_eq!(counted.into_inner(), task.progress_total());
         }
+    }
+
+    /// Unit 1 fails and makes unit 0 stop, as the suit task's budget does; unit 0's `Stopped`
+    /// is reported first, and must not hide the cause.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn a_failure_wins_over_the_stops_it_causes() {
+        use crate::SuitBudget;
+        struct GivingUp(AtomicBool);
+        impl Task for GivingUp {
+            type Unit = ();
+            type Output = ();
+            fn units(&self) -> usize {
+                2
+            }
+            fn progress_total(&self) -> usize {
+                0
+            }
+            fn run_unit(&self, i: usize, _: &mut Lane<'_>, _: &mut dyn FnMut(Event)) -> Result<(), Error> {
+                if i == 1 {
+                    self.0.store(true, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    return Err(Error::SuitTooHard { past: SuitBudget::Memory { megabytes: 48 } });
+                }
+                let t0 = std::time::Instant::now();
+                while !self.0.load(Ordering::SeqCst) && t0.elapsed().as_secs() < 10 {
+                    std::thread::yield_now();
+                }
+                Err(Error::Stopped { nodes: None })
+            }
+            fn finish(&self, _: Vec<()>) -> Result<(), Error> {
+                Ok(())
+            }
+        }
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let err = pool
+            .install(|| {
+                run_parallel(
+                    &GivingUp(AtomicBool::new(false)),
+                    || ThreadSolver::take(&Config::default(), None),
+                    &|_| {},
+                )
+            })
+            .unwrap_err();
+        assert_eq!(err.code(), "too-hard");
     }
 
     #[test]
