@@ -7,8 +7,8 @@
 //!
 //! Files: `holding` (parsing), `layouts` (the gap layouts and their weights), `pareto`
 //! (fronts), `goals` (the answer's goals, which prune the first trick), `solver` (the
-//! recursion over information sets), `line` (plans read off the tree), `double_dummy`
-//! (minimax per layout), `analysis` (the answer).
+//! recursion over information sets), `memo_hash` (its memo's hash), `line` (plans read off
+//! the tree), `double_dummy` (minimax per layout), `analysis` (the answer).
 
 mod analysis;
 mod double_dummy;
@@ -16,6 +16,7 @@ mod goals;
 mod holding;
 mod layouts;
 mod line;
+mod memo_hash;
 mod pareto;
 mod solver;
 

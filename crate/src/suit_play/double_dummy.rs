@@ -4,17 +4,17 @@
 
 use super::holding::{Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
-use std::collections::HashMap;
+use super::memo_hash::Memo;
 
 struct Minimax<'a> {
     layouts: &'a Layouts,
-    memo: HashMap<(RankSet, RankSet, GapCounts, GapCounts), u8>,
+    memo: Memo<(RankSet, RankSet, GapCounts, GapCounts), u8>,
 }
 
 /// The double-dummy tricks of each gap layout, in the order of `layouts.layouts`.
 pub fn double_dummy(holding: &Holding, layouts: &Layouts) -> Vec<u8> {
     let sizes = layouts.gaps.iter().enumerate().fold(0, |acc, (g, gap)| acc | u64::from(gap.size) << (4 * g));
-    let mut minimax = Minimax { layouts, memo: HashMap::new() };
+    let mut minimax = Minimax { layouts, memo: Memo::default() };
     layouts
         .layouts
         .iter()

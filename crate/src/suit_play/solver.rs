@@ -13,10 +13,10 @@
 use super::goals::{Best, Goals, Record, Score, TIE};
 use super::holding::{Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
+use super::memo_hash::Memo;
 use super::pareto::Vectors;
 use crate::{Error, SuitBudget};
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -187,7 +187,7 @@ pub struct Search<'a> {
     /// Per layout: how many cards of each gap West and East hold.
     west: Vec<GapCounts>,
     east: Vec<GapCounts>,
-    memo: HashMap<State, u32>,
+    memo: Memo<State, u32>,
     pub arena: Arena,
     stop: Option<Arc<AtomicBool>>,
     /// Bytes of candidate vectors the products have written so far (u64: wasm's usize is
@@ -213,7 +213,7 @@ impl<'a> Search<'a> {
             layouts,
             west,
             east,
-            memo: HashMap::new(),
+            memo: Memo::default(),
             arena: Arena::default(),
             stop,
             written: Default::default(),
