@@ -8,6 +8,7 @@ use super::line::{extract, Line};
 use super::pareto::Vectors;
 use super::solver::{Arena, Hand};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The best chance of at least `tricks` tricks and a line that reaches it.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,7 +16,9 @@ use std::collections::HashMap;
 pub struct TargetPlan {
     pub tricks: u8,
     pub probability: f64,
-    pub line: Line,
+    /// Shared with the other targets and the average that take the same vector: a line
+    /// can be a large tree.
+    pub line: Arc<Line>,
 }
 
 /// The best expected number of tricks and a line that reaches it.
@@ -23,7 +26,7 @@ pub struct TargetPlan {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AveragePlan {
     pub tricks: f64,
-    pub line: Line,
+    pub line: Arc<Line>,
 }
 
 /// One card layout of the missing cards.
@@ -106,17 +109,17 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     let target_vectors: Vec<usize> = (1..=longest).map(|t| best_by(&|k| chance(k, t))).collect();
     let k = best_by(&expected);
     // Targets often share a vector, and reading a line off the tree is a good part of the
-    // work on most holdings: each vector's line is read once.
-    let mut lines: HashMap<usize, Line> = HashMap::new();
+    // work on most holdings: each vector's line is read once, and shared rather than copied.
+    let mut lines: HashMap<usize, Arc<Line>> = HashMap::new();
     for &v in target_vectors.iter().chain([&k]) {
-        lines.entry(v).or_insert_with(|| line_of(v));
+        lines.entry(v).or_insert_with(|| Arc::new(line_of(v)));
     }
     let targets = target_vectors
         .iter()
         .zip(1..)
-        .map(|(&v, t)| TargetPlan { tricks: t, probability: chance(v, t), line: lines[&v].clone() })
+        .map(|(&v, t)| TargetPlan { tricks: t, probability: chance(v, t), line: Arc::clone(&lines[&v]) })
         .collect();
-    let average = AveragePlan { tricks: expected(k), line: lines[&k].clone() };
+    let average = AveragePlan { tricks: expected(k), line: Arc::clone(&lines[&k]) };
     let dd = double_dummy(holding, layouts);
     let double_dummy = dd.iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum();
     let by_target: Vec<&[u8]> = target_vectors.iter().map(|&k| all.get(k)).collect();
