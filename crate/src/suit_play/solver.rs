@@ -42,6 +42,10 @@ pub const MAX_COMPARISONS: u64 = 4_000_000_000;
 /// Products of fewer candidate vectors than this are built without capping the children.
 const SMALL_PRODUCT: u64 = 1 << 12;
 
+/// First-trick products of fewer candidates than this are cheaper built whole than bounded
+/// goal by goal (the ascent and the bounds cost more than they save).
+const SMALL_FIRST_TRICK: u64 = 1 << 12;
+
 /// One of declarer's two hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hand {
@@ -495,7 +499,8 @@ impl<'a> Search<'a> {
         let positions: Vec<Vec<usize>> =
             edges.iter().map(|edge| positions_in(&self.arena.nodes[edge.child as usize].layouts, &layouts)).collect();
         let capped = self.capped_children(width, &edges, &positions)?;
-        if first_trick {
+        let candidates = capped.iter().fold(1u64, |n, child| n.saturating_mul(child.front.len() as u64));
+        if first_trick && candidates > SMALL_FIRST_TRICK {
             return self.best_of_product(layouts, edges, &positions, &capped);
         }
         let mut partial = Vectors::new(width);
