@@ -40,6 +40,14 @@ const fromEngine = (text) => JSON.parse(text, (key, value) => {
   return out;
 });
 
+/** A suit answer comes with each distinct line once (`lines`, crate/wasm/src/wire.rs) and its
+ * targets and average naming theirs by index: put back, the targets that take one plan share
+ * one object, which also crosses to the page once. */
+const withSuitLines = ({ lines, ...answer }) => {
+  const put = (place) => ({ ...place, line: lines[place.line] });
+  return { ...answer, targets: answer.targets.map(put), average: put(answer.average) };
+};
+
 let debug = false; // init's `debug`: the `panic` kind (for the tests of recovery) is allowed
 let initialising = false;
 
@@ -231,6 +239,7 @@ async function run(msg) {
     }
     // The bench signature says which build counted it (a Job on a fresh solver of its own).
     if (msg.kind === 'bench') result = { mode, ...result };
+    if (msg.kind === 'suit') result = withSuitLines(result);
     post({ type: 'result', id: msg.id, result: result, ms: performance.now() - t0 });
   } catch (e) {
     if (e && (e.panic || isTrap(e))) {

@@ -3,7 +3,8 @@
 
 use crate::api::Job as Inner;
 #[cfg(feature = "parallel")]
-use glasshand::schema::{Event, Output};
+use glasshand::schema::Event;
+use glasshand::schema::Output;
 use glasshand::Error;
 use serde::Serialize;
 #[cfg(feature = "parallel")]
@@ -20,6 +21,14 @@ static PANIC: Mutex<Option<String>> = Mutex::new(None);
 /// megabytes) took ten times as long as solving it.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     match serde_json::to_string(value) {
+        Ok(text) => text.into(),
+        Err(e) => js_sys::Error::new(&e.to_string()).into(),
+    }
+}
+
+/// An output as [`crate::wire`]'s text.
+fn output_to_js(out: &Output) -> JsValue {
+    match crate::wire::output_text(out) {
         Ok(text) => text.into(),
         Err(e) => js_sys::Error::new(&e.to_string()).into(),
     }
@@ -182,7 +191,7 @@ impl Job {
         if !matches!(out, Ok(None)) {
             self.inner = None;
         }
-        out.map(|out| out.map_or(JsValue::UNDEFINED, |out| to_js(&out))).map_err(|e| engine_error(&e))
+        out.map(|out| out.map_or(JsValue::UNDEFINED, |out| output_to_js(&out))).map_err(|e| engine_error(&e))
     }
 
     /// Threaded build: hands the job to the rayon pool and returns at once.
@@ -224,7 +233,7 @@ impl Job {
     #[cfg(feature = "parallel")]
     pub fn result(&self) -> Result<JsValue, JsValue> {
         match self.shared.outcome.lock().ok().and_then(|mut o| o.take()) {
-            Some(Ok(out)) => Ok(to_js(&out)),
+            Some(Ok(out)) => Ok(output_to_js(&out)),
             Some(Err(e)) => Err(engine_error(&e)),
             None => Err(js_error("pending", "the job has not finished", None)),
         }
