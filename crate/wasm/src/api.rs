@@ -20,6 +20,12 @@ pub struct Job {
     /// The bench signature's own fresh solver: its node count is that of one solver running
     /// the deals in order, with the engine's default configuration, as `glasshand bench`.
     fresh_solver: Option<Solver>,
+    /// Whether the threaded build runs the units one after another on one pool thread: the
+    /// bench (one solver, in order) and suit play. The leads' searches allocate at every node,
+    /// and the wasm allocator serialises threads on one lock: two leads at once took two to
+    /// three times as long as one after the other.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    in_order: bool,
     /// Stops the job: the search polls it, and the job ends with `stopped`.
     pub stop: Arc<AtomicBool>,
     /// Its `total()` is the units of progress, for the start message.
@@ -41,6 +47,7 @@ impl Job {
             let message = format!("ttMegabytes must be between 1 and {MAX_TT_MEGABYTES}, not {}", config.tt_megabytes);
             return Err(Error::BadRequest(message));
         }
+        let in_order = is_bench || matches!(request, Request::Suit(_));
         let task = request.task()?;
         let progress = Progress::new(task.progress_total());
         let stop: Arc<AtomicBool> = Arc::default();
@@ -49,7 +56,7 @@ impl Job {
             solver.set_stop(Some(stop.clone()));
             solver
         });
-        Ok(Job { stepper: Stepper::new(task), config, fresh_solver, stop, progress })
+        Ok(Job { stepper: Stepper::new(task), config, fresh_solver, in_order, stop, progress })
     }
 
     /// Runs the next unit of work on this thread's solver; the output after the last one.
@@ -70,14 +77,21 @@ impl Job {
     /// Runs every unit over the rayon pool; `sink` may be called from any of its threads.
     #[cfg(feature = "parallel")]
     pub fn run_parallel(mut self, sink: &(dyn Fn(Event) + Sync)) -> Result<Output, Error> {
-        if let Some(mut solver) = self.fresh_solver.take() {
-            // One solver in order: on this pool thread, step after step.
-            let progress = &self.progress;
-            let out = self.stepper.run(&mut solver, &mut |e| progress.send(e, &mut |e| sink(e)))?;
+        let (config, stop, progress) = (&self.config, &self.stop, &self.progress);
+        if self.in_order {
+            // On this pool thread, step after step.
+            let mut thread_solver;
+            let solver: &mut Solver = match &mut self.fresh_solver {
+                Some(solver) => solver,
+                None => {
+                    thread_solver = ThreadSolver::take(config, Some(stop));
+                    &mut thread_solver
+                }
+            };
+            let out = self.stepper.run(solver, &mut |e| progress.send(e, &mut |e| sink(e)))?;
             progress.finish(&mut |e| sink(e));
             return Ok(out);
         }
-        let (config, stop, progress) = (&self.config, &self.stop, &self.progress);
         let solver = || ThreadSolver::take(config, Some(stop));
         let out = glasshand::task::run_parallel(self.stepper.task(), solver, &|e| progress.send(e, &mut |e| sink(e)))?;
         progress.finish(&mut |e| sink(e));
