@@ -30,8 +30,8 @@ pub const MAX_PRODUCT_BYTES: u64 = 256 << 20;
 pub const MAX_WRITTEN_BYTES: u64 = 4 << 30;
 
 /// The most the first trick's product may keep between two children (vectors and picks).
-/// Small because the threaded browser build has 256 MB for everything, and the two opening
-/// leads it runs at once each build such a product.
+/// Small because the threaded browser build has 256 MB for everything, its pool's tables
+/// included, and native runs on several threads build several such products at once.
 pub const MAX_KEPT_BYTES: u64 = 48 << 20;
 
 /// The most pairs of vectors one opening lead's pruning may compare (about 40 s natively):
