@@ -23,13 +23,12 @@ pub fn double_dummy(holding: &Holding, layouts: &Layouts) -> Vec<u8> {
 }
 
 /// A defender's possible cards: the gaps he holds (lowest rank of each), or a void (`None`).
-fn defender_cards(layouts: &Layouts, held: GapCounts) -> Vec<Option<usize>> {
-    let gaps: Vec<Option<usize>> = (0..layouts.gaps.len()).filter(|&g| held.get(g) > 0).map(Some).collect();
-    if gaps.is_empty() {
-        vec![None]
-    } else {
-        gaps
-    }
+/// Iterators, not vectors: the minimax asks at every node, and allocating was a good part of
+/// its time.
+fn defender_cards(layouts: &Layouts, held: GapCounts) -> impl Iterator<Item = Option<usize>> {
+    let gaps = (0..layouts.gaps.len()).filter(move |&g| held.get(g) > 0);
+    let void = held.0 == 0;
+    gaps.map(Some).chain(void.then_some(None))
 }
 
 fn ranks(set: RankSet) -> impl Iterator<Item = u8> {
@@ -48,6 +47,7 @@ impl Minimax<'_> {
         if let Some(&v) = self.memo.get(&(north, south, west, east)) {
             return v;
         }
+        let layouts = self.layouts;
         let mut best = 0;
         // Leading from North: East, South, West follow; from South: West, North, East.
         for lead_north in [true, false] {
@@ -55,16 +55,15 @@ impl Minimax<'_> {
             let (second, fourth) = if lead_north { (east, west) } else { (west, east) };
             for lead in ranks(leader) {
                 let mut worst = u8::MAX;
-                for second_card in defender_cards(self.layouts, second) {
-                    let third_cards: Vec<Option<u8>> =
-                        if partner == 0 { vec![None] } else { ranks(partner).map(Some).collect() };
+                for second_card in defender_cards(layouts, second) {
+                    let third_cards = ranks(partner).map(Some).chain((partner == 0).then_some(None));
                     let mut best_third = 0;
                     for third in third_cards {
                         let mut worst_fourth = u8::MAX;
-                        for fourth_card in defender_cards(self.layouts, fourth) {
+                        for fourth_card in defender_cards(layouts, fourth) {
                             let ns_top = third.map_or(lead, |t| t.max(lead));
                             let beaten =
-                                [second_card, fourth_card].iter().flatten().all(|&g| self.layouts.gaps[g].low < ns_top);
+                                [second_card, fourth_card].iter().flatten().all(|&g| layouts.gaps[g].low < ns_top);
                             let (leader_left, partner_left) =
                                 (leader & !(1 << lead), third.map_or(partner, |t| partner & !(1 << t)));
                             let (n, s) =
