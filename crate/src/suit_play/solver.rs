@@ -380,8 +380,10 @@ impl<'a> Search<'a> {
 
     /// The union of the children's fronts, pruned; every child has the parent's layouts.
     fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
+        let total: usize = edges.iter().map(|edge| self.arena.nodes[edge.child as usize].front.len()).sum();
         let mut all = Vectors::new(layouts.len());
-        let mut from = Vec::new();
+        all.values.reserve(total * layouts.len());
+        let mut from = Vec::with_capacity(total);
         for (e, edge) in edges.iter().enumerate() {
             let child = &self.arena.nodes[edge.child as usize];
             debug_assert_eq!(child.layouts, layouts);
@@ -400,8 +402,9 @@ impl<'a> Search<'a> {
             Hand::North => Defender::East,
             Hand::South => Defender::West,
         };
-        let mut edges = Vec::new();
-        for (shown, subset) in self.options(&state, defender, &layouts) {
+        let options = self.options(&state, defender, &layouts);
+        let mut edges = Vec::with_capacity(options.len());
+        for (shown, subset) in options {
             let trick = self.with_shown(trick, shown);
             let child = self.third_hand(state.after_show(defender, shown), trick, subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
@@ -416,7 +419,7 @@ impl<'a> Search<'a> {
         if cards.is_empty() {
             return self.fourth_hand(state, trick, layouts);
         }
-        let mut edges = Vec::new();
+        let mut edges = Vec::with_capacity(cards.len());
         for rank in cards {
             let trick = Trick { ns: trick.ns | 1 << rank, ..trick };
             let child = self.fourth_hand(state.without(hand, rank), trick, layouts.clone())?;
@@ -431,8 +434,9 @@ impl<'a> Search<'a> {
             Hand::North => Defender::West,
             Hand::South => Defender::East,
         };
-        let mut edges = Vec::new();
-        for (shown, subset) in self.options(&state, defender, &layouts) {
+        let options = self.options(&state, defender, &layouts);
+        let mut edges = Vec::with_capacity(options.len());
+        for (shown, subset) in options {
             let trick = self.with_shown(trick, shown);
             let child = self.trick_start(state.after_show(defender, shown), subset)?;
             edges.push(Edge { action: Action::Show { defender, shown }, child, add: self.north_south_win(&trick) });
@@ -463,17 +467,18 @@ impl<'a> Search<'a> {
             Defender::East => (&self.east, state.east_played, state.east_void),
         };
         let gaps = self.layouts.gaps.len();
-        let mut by_gap: Vec<Vec<u16>> = vec![Vec::new(); gaps];
+        // Counted first, so that each subset is allocated once: this runs at every defender's
+        // turn, and growing the subsets made a fifth of the search's reallocations.
+        let holds = |l: u16, g: usize| !void && held[l as usize].get(g) > played.get(g);
+        let mut by_gap: Vec<Vec<u16>> =
+            (0..gaps).map(|g| Vec::with_capacity(layouts.iter().filter(|&&l| holds(l, g)).count())).collect();
         let mut out_layouts = Vec::new();
         for &l in layouts {
-            let counts = held[l as usize];
             let mut any = false;
-            if !void {
-                for (g, subset) in by_gap.iter_mut().enumerate() {
-                    if counts.get(g) > played.get(g) {
-                        subset.push(l);
-                        any = true;
-                    }
+            for (g, subset) in by_gap.iter_mut().enumerate() {
+                if holds(l, g) {
+                    subset.push(l);
+                    any = true;
                 }
             }
             if !any {
@@ -521,7 +526,7 @@ impl<'a> Search<'a> {
             self.written.set(written);
             let mut next = Vectors::new(width);
             next.values.reserve(bytes as usize);
-            let mut next_picks = Vec::new();
+            let mut next_picks = Vec::with_capacity(partial.len() * front.len() * (e + 1));
             let mut row = vec![0u8; width];
             for p in 0..partial.len() {
                 // One product can take long and hold gigabytes: read the stop flag inside.
