@@ -20,15 +20,16 @@ static PANIC: Mutex<Option<String>> = Mutex::new(None);
 /// keys). Built object by object across the wasm boundary, a big answer (a suit line can be
 /// megabytes) took ten times as long as solving it.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    match serde_json::to_string(value) {
-        Ok(text) => text.into(),
-        Err(e) => js_sys::Error::new(&e.to_string()).into(),
-    }
+    text_to_js(serde_json::to_string(value))
 }
 
 /// An output as [`crate::wire`]'s text.
 fn output_to_js(out: &Output) -> JsValue {
-    match crate::wire::output_text(out) {
+    text_to_js(crate::wire::output_text(out))
+}
+
+fn text_to_js(text: serde_json::Result<String>) -> JsValue {
+    match text {
         Ok(text) => text.into(),
         Err(e) => js_sys::Error::new(&e.to_string()).into(),
     }
