@@ -9,6 +9,11 @@ pub type RankSet = u16;
 /// Every rank of the suit.
 pub const FULL_SUIT: RankSet = (1 << 13) - 1;
 
+/// The ranks of a set, lowest first.
+pub fn ranks(set: RankSet) -> impl DoubleEndedIterator<Item = u8> {
+    (0..13u8).filter(move |r| set >> r & 1 == 1)
+}
+
 /// The letter of rank `r` (0 is the 2, 12 the ace), `T` for the ten.
 pub fn rank_letter(r: u8) -> char {
     crate::card::rank_char(r + 2)
@@ -19,7 +24,7 @@ pub fn ranks_text(set: RankSet) -> String {
     if set == 0 {
         return "-".into();
     }
-    (0..13u8).rev().filter(|r| set >> r & 1 == 1).map(rank_letter).collect()
+    ranks(set).rev().map(rank_letter).collect()
 }
 
 /// North's and South's cards of the suit.

@@ -36,12 +36,25 @@ impl Vectors {
     /// thousand vectors and at the end, with the pairs of vectors compared so far: one front
     /// can take long.
     pub fn front_unless(&self, give_up: &dyn Fn(u64) -> bool) -> Option<Vec<usize>> {
+        let mut kept = Vec::new();
+        self.front_into(give_up, &mut FrontScratch::default(), &mut kept).then_some(kept)
+    }
+
+    /// [`Vectors::front_unless`] into `kept`, with buffers reused from call to call: the
+    /// search takes hundreds of thousands of fronts, most of a few vectors, and allocating
+    /// afresh for each cost more than the scan. False when `give_up` said so.
+    pub fn front_into(&self, give_up: &dyn Fn(u64) -> bool, scratch: &mut FrontScratch, kept: &mut Vec<usize>) -> bool {
+        kept.clear();
         let n = self.len();
         if n <= 1 {
-            return Some((0..n).collect());
+            kept.extend(0..n);
+            return true;
         }
-        let sums: Vec<u32> = (0..n).map(|i| self.get(i).iter().map(|&x| u32::from(x)).sum()).collect();
-        let mut order: Vec<usize> = (0..n).collect();
+        let FrontScratch { sums, order, kept_words, candidate } = scratch;
+        sums.clear();
+        sums.extend((0..n).map(|i| self.get(i).iter().map(|&x| u32::from(x)).sum::<u32>()));
+        order.clear();
+        order.extend(0..n);
         // A vector can only be dominated by one of at least its sum, so one pass in
         // decreasing sum checks each candidate against every vector that could beat it.
         // Equal vectors end up side by side, and products make many.
@@ -49,50 +62,72 @@ impl Vectors {
         // The kept vectors are copied side by side, as words: the scan reads them again and
         // again, and scattered through a product of millions they would miss the cache.
         let words = self.width.div_ceil(8);
-        let mut kept: Vec<usize> = Vec::new();
-        let mut kept_words: Vec<u64> = Vec::new();
-        let mut candidate = vec![0u64; words];
+        kept_words.clear();
+        candidate.clear();
+        candidate.resize(words, 0);
         let mut previous: Option<usize> = None;
         let mut compared = 0u64;
         let mut hint: Option<usize> = None;
-        for (done, i) in order.into_iter().enumerate() {
+        for (done, &i) in order.iter().enumerate() {
             if done % 4096 == 4095 && give_up(compared) {
-                return None;
+                return false;
             }
             let v = self.get(i);
             if previous.is_some_and(|p| self.get(p) == v) {
                 continue;
             }
             previous = Some(i);
-            to_words(v, &mut candidate);
+            to_words(v, candidate);
             let kept_at = |k: usize| &kept_words[k * words..(k + 1) * words];
             // Neighbours in this order are alike, so the vector that beat the previous
             // candidate is tried first; then the latest kept, of the nearest sums.
-            if hint.is_some_and(|h| dominates_words(kept_at(h), &candidate)) {
+            if hint.is_some_and(|h| dominates_words(kept_at(h), candidate)) {
                 continue;
             }
-            let found = (0..kept.len()).rev().find(|&k| dominates_words(kept_at(k), &candidate));
+            let found = (0..kept.len()).rev().find(|&k| dominates_words(kept_at(k), candidate));
             compared += found.map_or(kept.len(), |k| kept.len() - k) as u64;
             match found {
                 Some(k) => hint = Some(k),
                 None => {
                     kept.push(i);
-                    kept_words.extend_from_slice(&candidate);
+                    kept_words.extend_from_slice(candidate);
                 }
             }
         }
-        (!give_up(compared)).then_some(kept)
+        !give_up(compared)
     }
 
     /// Only the vectors at `indices`, in that order.
     pub fn select(&self, indices: &[usize]) -> Vectors {
         let mut out = Vectors::new(self.width);
+        self.select_into(indices, &mut out);
+        out
+    }
+
+    /// [`Vectors::select`] into `out`, reusing its buffer.
+    pub fn select_into(&self, indices: &[usize], out: &mut Vectors) {
+        out.width = self.width;
+        out.values.clear();
         out.values.reserve(indices.len() * self.width);
         for &i in indices {
             out.values.extend_from_slice(self.get(i));
         }
-        out
     }
+
+    /// Empties the set and gives it vectors of `width` entries, keeping its buffer.
+    pub fn reset(&mut self, width: usize) {
+        self.width = width;
+        self.values.clear();
+    }
+}
+
+/// The buffers [`Vectors::front_into`] reuses.
+#[derive(Debug, Default)]
+pub struct FrontScratch {
+    sums: Vec<u32>,
+    order: Vec<usize>,
+    kept_words: Vec<u64>,
+    candidate: Vec<u64>,
 }
 
 /// A vector as little-endian words of 8 entries, the last padded with zeros.

@@ -11,12 +11,13 @@
 //!   product keeps only the best vector of each goal the answer reports (see `goals`).
 
 use super::goals::{Best, Goals, Record, Score, TIE};
-use super::holding::{Holding, RankSet};
+use super::holding::{ranks, Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
 use super::memo_hash::Memo;
-use super::pareto::Vectors;
+use super::pareto::{FrontScratch, Vectors};
 use crate::{Error, SuitBudget};
 use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -179,6 +180,23 @@ struct Trick {
     gaps: RankSet,
 }
 
+/// Buffers the nodes reuse for their products and unions: the search builds hundreds of
+/// thousands of nodes, and allocating their temporaries afresh cost more than building them.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// A product's partial vectors, or a union's vectors.
+    partial: Vectors,
+    next: Vectors,
+    /// Per partial vector, its picks so far.
+    picks: Vec<u32>,
+    next_picks: Vec<u32>,
+    /// Per union vector, its `(edge, index)`.
+    from: Vec<(u16, u32)>,
+    keep: Vec<usize>,
+    row: Vec<u8>,
+    covered: Vec<bool>,
+}
+
 /// The arena of nodes built by one search.
 #[derive(Clone, Debug, Default)]
 pub struct Arena {
@@ -196,9 +214,11 @@ pub struct Search<'a> {
     stop: Option<Arc<AtomicBool>>,
     /// Bytes of candidate vectors the products have written so far (u64: wasm's usize is
     /// 32 bits).
-    written: std::cell::Cell<u64>,
+    written: Cell<u64>,
     /// Pairs of vectors the fronts have compared so far.
-    compared: std::cell::Cell<u64>,
+    compared: Cell<u64>,
+    scratch: RefCell<Scratch>,
+    front_scratch: RefCell<FrontScratch>,
     /// Another search of the same analysis found it too hard.
     given_up: Option<Arc<AtomicBool>>,
     /// The best of each goal so far, shared with the other leads' searches.
@@ -222,6 +242,8 @@ impl<'a> Search<'a> {
             stop,
             written: Default::default(),
             compared: Default::default(),
+            scratch: Default::default(),
+            front_scratch: Default::default(),
             given_up: None,
             record: Arc::default(),
             whole_fronts: false,
@@ -249,7 +271,7 @@ impl<'a> Search<'a> {
         let no_trick = Trick { leader: Hand::North, ns: 0, gaps: 0 };
         let mut leads = Vec::new();
         for hand in [Hand::North, Hand::South] {
-            for rank in self.distinct_cards(&state, hand, &no_trick) {
+            for rank in ranks(self.distinct_cards(&state, hand, &no_trick)) {
                 leads.push((hand, rank));
             }
         }
@@ -297,18 +319,25 @@ impl<'a> Search<'a> {
 
     /// The front of `all`, unless the job is stopped or the work budget runs out meanwhile.
     fn front(&self, all: &Vectors) -> Result<Vec<usize>, Error> {
+        let mut keep = Vec::new();
+        self.front_into(all, &mut keep)?;
+        Ok(keep)
+    }
+
+    /// [`Search::front`] into `keep`.
+    fn front_into(&self, all: &Vectors, keep: &mut Vec<usize>) -> Result<(), Error> {
         let before = self.compared.get();
         let give_up = |compared: u64| {
             self.compared.set(before + compared);
             self.stopped() || before + compared > MAX_COMPARISONS
         };
-        all.front_unless(&give_up).ok_or_else(|| {
-            if self.stopped() {
-                Error::Stopped { nodes: None }
-            } else {
-                Error::SuitTooHard { past: SuitBudget::Work { comparisons: MAX_COMPARISONS } }
-            }
-        })
+        if all.front_into(&give_up, &mut self.front_scratch.borrow_mut(), keep) {
+            Ok(())
+        } else if self.stopped() {
+            Err(Error::Stopped { nodes: None })
+        } else {
+            Err(Error::SuitTooHard { past: SuitBudget::Work { comparisons: MAX_COMPARISONS } })
+        }
     }
 
     fn push(&mut self, node: Node) -> Result<u32, Error> {
@@ -332,12 +361,12 @@ impl<'a> Search<'a> {
 
     /// One card of each run of a hand's cards that nothing in play separates (the lowest):
     /// playing any card of a run leaves the same game.
-    fn distinct_cards(&self, state: &State, hand: Hand, trick: &Trick) -> Vec<u8> {
+    fn distinct_cards(&self, state: &State, hand: Hand, trick: &Trick) -> RankSet {
         let cards = state.hand(hand);
         let separators = self.separators(state, hand, trick);
-        let mut out = Vec::new();
+        let mut out: RankSet = 0;
         let mut previous: Option<u8> = None;
-        for r in (0..13u8).filter(|r| cards >> r & 1 == 1) {
+        for r in ranks(cards) {
             let separated = match previous {
                 None => true,
                 Some(p) => {
@@ -346,7 +375,7 @@ impl<'a> Search<'a> {
                 }
             };
             if separated {
-                out.push(r);
+                out |= 1 << r;
             }
             previous = Some(r);
         }
@@ -358,14 +387,16 @@ impl<'a> Search<'a> {
             return Ok(id);
         }
         let id = if state.north | state.south == 0 {
-            let mut front = Vectors::new(layouts.len());
-            front.push(&vec![0; layouts.len()]);
+            let front = Vectors { width: layouts.len(), values: vec![0; layouts.len()] };
             self.push(Node { layouts, front, kind: NodeKind::End })?
         } else {
-            let mut edges = Vec::new();
-            for hand in [Hand::North, Hand::South] {
+            let leads = [Hand::North, Hand::South].map(|hand| {
                 let no_trick = Trick { leader: hand, ns: 0, gaps: 0 };
-                for rank in self.distinct_cards(&state, hand, &no_trick) {
+                self.distinct_cards(&state, hand, &no_trick)
+            });
+            let mut edges = Vec::with_capacity(leads.iter().map(|cards| cards.count_ones() as usize).sum());
+            for (hand, cards) in [Hand::North, Hand::South].into_iter().zip(leads) {
+                for rank in ranks(cards) {
                     let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
                     let child = self.second_hand(state.without(hand, rank), trick, layouts.clone())?;
                     edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
@@ -380,21 +411,19 @@ impl<'a> Search<'a> {
 
     /// The union of the children's fronts, pruned; every child has the parent's layouts.
     fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
-        let total: usize = edges.iter().map(|edge| self.arena.nodes[edge.child as usize].front.len()).sum();
-        let mut all = Vectors::new(layouts.len());
-        all.values.reserve(total * layouts.len());
-        let mut from = Vec::with_capacity(total);
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { partial: all, from, keep, .. } = &mut *scratch;
+        all.reset(layouts.len());
+        from.clear();
         for (e, edge) in edges.iter().enumerate() {
             let child = &self.arena.nodes[edge.child as usize];
             debug_assert_eq!(child.layouts, layouts);
-            for i in 0..child.front.len() {
-                all.push(child.front.get(i));
-                from.push((e as u16, i as u32));
-            }
+            all.values.extend_from_slice(&child.front.values);
+            from.extend((0..child.front.len() as u32).map(|i| (e as u16, i)));
         }
-        let keep = self.front(&all)?;
+        self.front_into(all, keep)?;
         let origins = keep.iter().map(|&i| from[i]).collect();
-        Ok(Node { front: all.select(&keep), layouts, kind: NodeKind::Declarer { edges, origins } })
+        Ok(Node { front: all.select(keep), layouts, kind: NodeKind::Declarer { edges, origins } })
     }
 
     fn second_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
@@ -416,11 +445,11 @@ impl<'a> Search<'a> {
     fn third_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
         let hand = trick.leader.partner();
         let cards = self.distinct_cards(&state, hand, &trick);
-        if cards.is_empty() {
+        if cards == 0 {
             return self.fourth_hand(state, trick, layouts);
         }
-        let mut edges = Vec::with_capacity(cards.len());
-        for rank in cards {
+        let mut edges = Vec::with_capacity(cards.count_ones() as usize);
+        for rank in ranks(cards) {
             let trick = Trick { ns: trick.ns | 1 << rank, ..trick };
             let child = self.fourth_hand(state.without(hand, rank), trick, layouts.clone())?;
             edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
@@ -470,29 +499,21 @@ impl<'a> Search<'a> {
         // Counted first, so that each subset is allocated once: this runs at every defender's
         // turn, and growing the subsets made a fifth of the search's reallocations.
         let holds = |l: u16, g: usize| !void && held[l as usize].get(g) > played.get(g);
-        let mut by_gap: Vec<Vec<u16>> =
-            (0..gaps).map(|g| Vec::with_capacity(layouts.iter().filter(|&&l| holds(l, g)).count())).collect();
-        let mut out_layouts = Vec::new();
-        for &l in layouts {
-            let mut any = false;
-            for (g, subset) in by_gap.iter_mut().enumerate() {
-                if holds(l, g) {
-                    subset.push(l);
-                    any = true;
-                }
-            }
-            if !any {
-                out_layouts.push(l);
+        let out = |l: u16| (0..gaps).all(|g| !holds(l, g));
+        let mut options: Vec<(Shown, Vec<u16>)> = Vec::with_capacity(gaps + 1);
+        for g in 0..gaps {
+            let count = layouts.iter().filter(|&&l| holds(l, g)).count();
+            if count > 0 {
+                let mut subset = Vec::with_capacity(count);
+                subset.extend(layouts.iter().filter(|&&l| holds(l, g)));
+                options.push((Shown::Gap(g as u8), subset));
             }
         }
-        let mut options: Vec<(Shown, Vec<u16>)> = by_gap
-            .into_iter()
-            .enumerate()
-            .filter(|(_, subset)| !subset.is_empty())
-            .map(|(g, subset)| (Shown::Gap(g as u8), subset))
-            .collect();
-        if !out_layouts.is_empty() {
-            options.push((Shown::Out, out_layouts));
+        let count = layouts.iter().filter(|&&l| out(l)).count();
+        if count > 0 {
+            let mut subset = Vec::with_capacity(count);
+            subset.extend(layouts.iter().filter(|&&l| out(l)));
+            options.push((Shown::Out, subset));
         }
         options
     }
@@ -508,10 +529,15 @@ impl<'a> Search<'a> {
         if first_trick && candidates > SMALL_FIRST_TRICK {
             return self.best_of_product(layouts, edges, &positions, &capped);
         }
-        let mut partial = Vectors::new(width);
-        partial.push(&vec![u8::MAX; width]);
-        let mut picks: Vec<u32> = Vec::new();
-        let mut covered = vec![false; width];
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { partial, next, picks, next_picks, keep, row, covered, .. } = &mut *scratch;
+        partial.reset(width);
+        partial.values.resize(width, u8::MAX);
+        picks.clear();
+        covered.clear();
+        covered.resize(width, false);
+        row.clear();
+        row.resize(width, 0);
         for (e, child) in capped.iter().enumerate() {
             let front = &*child.front;
             let positions = &positions[e];
@@ -524,10 +550,10 @@ impl<'a> Search<'a> {
                 return Err(Error::SuitTooHard { past: SuitBudget::Memory { megabytes: bytes.max(written) >> 20 } });
             }
             self.written.set(written);
-            let mut next = Vectors::new(width);
+            next.reset(width);
             next.values.reserve(bytes as usize);
-            let mut next_picks = Vec::with_capacity(partial.len() * front.len() * (e + 1));
-            let mut row = vec![0u8; width];
+            next_picks.clear();
+            next_picks.reserve(partial.len() * front.len() * (e + 1));
             for p in 0..partial.len() {
                 // One product can take long and hold gigabytes: read the stop flag inside.
                 if p % 64 == 63 && self.stopped() {
@@ -535,22 +561,23 @@ impl<'a> Search<'a> {
                 }
                 for c in 0..front.len() {
                     row.copy_from_slice(partial.get(p));
-                    lower(&mut row, positions, front.get(c), child.add);
-                    next.push(&row);
+                    lower(row, positions, front.get(c), child.add);
+                    next.push(row);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
                     next_picks.push(child.original(c));
                 }
             }
             if !overlaps {
-                partial = next;
-                picks = next_picks;
+                std::mem::swap(partial, next);
+                std::mem::swap(picks, next_picks);
                 continue;
             }
-            let keep = self.front(&next)?;
-            partial = next.select(&keep);
-            picks = keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()).collect();
+            self.front_into(next, keep)?;
+            next.select_into(keep, partial);
+            picks.clear();
+            picks.extend(keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()));
         }
-        Ok(Node { layouts, front: partial, kind: NodeKind::Defender { edges, picks } })
+        Ok(Node { layouts, front: partial.clone(), kind: NodeKind::Defender { edges, picks: picks.clone() } })
     }
 
     /// The first trick's product, where vectors score on the answer's goals: it keeps the
