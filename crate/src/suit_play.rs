@@ -7,7 +7,7 @@
 //!
 //! Files: `holding` (parsing), `layouts` (the gap layouts and their weights), `pareto`
 //! (fronts), `goals` (the answer's goals, which prune the first trick), `solver` (the
-//! recursion over information sets), `memo_hash` (its memo's hash), `line` (plans read off
+//! recursion over information sets), `pool` (where its nodes keep their slices), `memo_hash` (its memo's hash), `line` (plans read off
 //! the tree), `double_dummy` (minimax per layout), `analysis` (the answer).
 
 mod analysis;
@@ -18,6 +18,7 @@ mod layouts;
 mod line;
 mod memo_hash;
 mod pareto;
+mod pool;
 mod solver;
 
 pub use analysis::{AveragePlan, Split, SuitAnalysis, TargetPlan};
@@ -117,10 +118,12 @@ impl SuitPlay {
     fn analyse_on(&self, mut search: Search) -> Result<SuitAnalysis, Error> {
         let root = search.root(&self.holding)?;
         let arena = search.arena;
-        let NodeKind::Declarer { edges, .. } = &arena.nodes[root as usize].kind else {
+        let NodeKind::Declarer { edges, .. } = arena.nodes[root as usize].kind else {
             unreachable!("declarer has a card to lead")
         };
-        let parts: Vec<LeadPart> = edges
+        let parts: Vec<LeadPart> = arena
+            .edges
+            .get(edges)
             .iter()
             .map(|edge| {
                 let solver::Action::Play { hand, rank } = edge.action else { unreachable!("a lead") };

@@ -78,11 +78,9 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     let mut all = Vectors::new(width);
     let mut from = Vec::new();
     for (p, part) in parts.iter().enumerate() {
-        let front = &arenas[part.arena].nodes[part.node as usize].front;
-        for i in 0..front.len() {
-            all.push(front.get(i));
-            from.push((p, i as u32));
-        }
+        let front = arenas[part.arena].front_of(part.node);
+        all.values.extend_from_slice(front);
+        from.extend((0..(front.len() / width) as u32).map(|i| (p, i)));
     }
     let keep = all.front();
     let weights: Vec<f64> = layouts.layouts.iter().map(|l| l.weight).collect();

@@ -28,18 +28,17 @@ pub fn shown_text(layouts: &Layouts, shown: Shown) -> String {
 
 /// The line that reaches vector `index` of node `node`.
 pub fn extract(arena: &Arena, layouts: &Layouts, node: u32, index: u32) -> Line {
-    let node = &arena.nodes[node as usize];
-    match &node.kind {
+    match arena.nodes[node as usize].kind {
         NodeKind::End => Line::End,
         NodeKind::Declarer { edges, origins } => {
-            let (e, i) = origins[index as usize];
-            let edge = edges[e as usize];
+            let (e, i) = arena.origins.get(origins)[index as usize];
+            let edge = arena.edges.get(edges)[e as usize];
             let Action::Play { hand, rank } = edge.action else { unreachable!("declarer plays") };
             Line::Play { hand, rank, next: Box::new(extract(arena, layouts, edge.child, i)) }
         }
         NodeKind::Defender { edges, picks } => {
-            let n = edges.len();
-            let picks = &picks[index as usize * n..(index as usize + 1) * n];
+            let (edges, n) = (arena.edges.get(edges), edges.len());
+            let picks = &arena.picks.get(picks)[index as usize * n..(index as usize + 1) * n];
             let mut defender = Defender::West;
             // Cards after which declarer goes on alike share a branch (`654 T -`).
             let mut branches: Vec<(String, Line)> = Vec::new();

@@ -15,6 +15,7 @@ use super::holding::{ranks, Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
 use super::memo_hash::Memo;
 use super::pareto::{FrontScratch, Vectors};
+use super::pool::{Pool, Span};
 use crate::{Error, SuitBudget};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -108,22 +109,24 @@ pub struct Edge {
     pub add: u8,
 }
 
-#[derive(Clone, Debug)]
+/// The spans lie in the arena's pools.
+#[derive(Clone, Copy, Debug)]
 pub enum NodeKind {
     /// North and South have no cards left.
     End,
     /// Each vector comes from `(edge, index in the child's front)`.
-    Declarer { edges: Vec<Edge>, origins: Vec<(u16, u32)> },
+    Declarer { edges: Span, origins: Span },
     /// Each vector comes from one vector of each child: `picks`, `edges.len()` per vector.
-    Defender { edges: Vec<Edge>, picks: Vec<u32> },
+    Defender { edges: Span, picks: Span },
 }
 
-/// An information set and its front.
-#[derive(Clone, Debug)]
+/// An information set and its front; the spans lie in the arena's pools.
+#[derive(Clone, Copy, Debug)]
 pub struct Node {
     /// The consistent layouts, as indices into `Layouts::layouts`, increasing.
-    pub layouts: Vec<u16>,
-    pub front: Vectors,
+    pub layouts: Span,
+    /// The front's vectors one after another, an entry per layout.
+    pub front: Span,
     pub kind: NodeKind,
 }
 
@@ -197,10 +200,26 @@ struct Scratch {
     covered: Vec<bool>,
 }
 
-/// The arena of nodes built by one search.
+/// The arena of nodes built by one search, and the pools their slices lie in.
 #[derive(Clone, Debug, Default)]
 pub struct Arena {
     pub nodes: Vec<Node>,
+    pub layouts: Pool<u16>,
+    pub vectors: Pool<u8>,
+    pub edges: Pool<Edge>,
+    pub origins: Pool<(u16, u32)>,
+    pub picks: Pool<u32>,
+}
+
+impl Arena {
+    pub fn layouts_of(&self, node: u32) -> &[u16] {
+        self.layouts.get(self.nodes[node as usize].layouts)
+    }
+
+    /// A node's front: its vectors one after another, an entry per layout of the node.
+    pub fn front_of(&self, node: u32) -> &[u8] {
+        self.vectors.get(self.nodes[node as usize].front)
+    }
 }
 
 /// Builds the nodes of a holding's game, memoising trick starts.
@@ -219,6 +238,13 @@ pub struct Search<'a> {
     compared: Cell<u64>,
     scratch: RefCell<Scratch>,
     front_scratch: RefCell<FrontScratch>,
+    /// The edges of the nodes being built, innermost last: a node's children are complete
+    /// before it adds its edge, so each node's edges end the stack when it is stored.
+    edge_stack: Vec<Edge>,
+    /// The options of the defender's turns being searched, innermost last.
+    option_stack: Vec<(Shown, Span)>,
+    /// A node's layouts, copied out of the pool its options' subsets go into.
+    layout_buffer: Vec<u16>,
     /// Another search of the same analysis found it too hard.
     given_up: Option<Arc<AtomicBool>>,
     /// The best of each goal so far, shared with the other leads' searches.
@@ -244,6 +270,9 @@ impl<'a> Search<'a> {
             compared: Default::default(),
             scratch: Default::default(),
             front_scratch: Default::default(),
+            edge_stack: Vec::new(),
+            option_stack: Vec::new(),
+            layout_buffer: Vec::new(),
             given_up: None,
             record: Arc::default(),
             whole_fronts: false,
@@ -261,8 +290,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn all_layouts(&self) -> Vec<u16> {
-        (0..self.layouts.layouts.len() as u16).collect()
+    fn all_layouts(&mut self) -> Span {
+        let n = self.layouts.layouts.len();
+        self.arena.layouts.add_with(n, |out| out.extend(0..n as u16))
     }
 
     /// Declarer's distinct opening leads: the lowest card of each run of touching cards.
@@ -282,12 +312,14 @@ impl<'a> Search<'a> {
     pub fn after_opening_lead(&mut self, holding: &Holding, hand: Hand, rank: u8) -> Result<u32, Error> {
         let state = Search::initial(holding).without(hand, rank);
         let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
-        self.second_hand(state, trick, self.all_layouts())
+        let layouts = self.all_layouts();
+        self.second_hand(state, trick, layouts)
     }
 
     /// The whole game from the first trick.
     pub fn root(&mut self, holding: &Holding) -> Result<u32, Error> {
-        self.trick_start(Search::initial(holding), self.all_layouts())
+        let layouts = self.all_layouts();
+        self.trick_start(Search::initial(holding), layouts)
     }
 
     /// This search, told to stop when `flag` is set (by another search that gave up).
@@ -382,95 +414,118 @@ impl<'a> Search<'a> {
         out
     }
 
-    fn trick_start(&mut self, state: State, layouts: Vec<u16>) -> Result<u32, Error> {
+    fn trick_start(&mut self, state: State, layouts: Span) -> Result<u32, Error> {
         if let Some(&id) = self.memo.get(&state) {
             return Ok(id);
         }
         let id = if state.north | state.south == 0 {
-            let front = Vectors { width: layouts.len(), values: vec![0; layouts.len()] };
+            let front = self.arena.vectors.add_repeated(0, layouts.len());
             self.push(Node { layouts, front, kind: NodeKind::End })?
         } else {
-            let leads = [Hand::North, Hand::South].map(|hand| {
+            let base = self.edge_stack.len();
+            for hand in [Hand::North, Hand::South] {
                 let no_trick = Trick { leader: hand, ns: 0, gaps: 0 };
-                self.distinct_cards(&state, hand, &no_trick)
-            });
-            let mut edges = Vec::with_capacity(leads.iter().map(|cards| cards.count_ones() as usize).sum());
-            for (hand, cards) in [Hand::North, Hand::South].into_iter().zip(leads) {
-                for rank in ranks(cards) {
+                for rank in ranks(self.distinct_cards(&state, hand, &no_trick)) {
                     let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
-                    let child = self.second_hand(state.without(hand, rank), trick, layouts.clone())?;
-                    edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
+                    let child = self.second_hand(state.without(hand, rank), trick, layouts)?;
+                    self.edge_stack.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
                 }
             }
-            let node = self.declarer_node(layouts, edges)?;
+            let node = self.declarer_node(layouts, base)?;
             self.push(node)?
         };
         self.memo.insert(state, id);
         Ok(id)
     }
 
-    /// The union of the children's fronts, pruned; every child has the parent's layouts.
-    fn declarer_node(&self, layouts: Vec<u16>, edges: Vec<Edge>) -> Result<Node, Error> {
+    /// Stores the edges at the top of the stack, from `base` on.
+    fn take_edges(&mut self, base: usize) -> Span {
+        let edges = self.arena.edges.add(&self.edge_stack[base..]);
+        self.edge_stack.truncate(base);
+        edges
+    }
+
+    /// The union of the children's fronts (the edges from `base` on the stack), pruned;
+    /// every child has the parent's layouts.
+    fn declarer_node(&mut self, layouts: Span, base: usize) -> Result<Node, Error> {
+        let edges = self.take_edges(base);
+        self.union(layouts, edges)?;
+        let width = layouts.len();
+        let Scratch { partial: all, from, keep, .. } = self.scratch.get_mut();
+        let front = self.arena.vectors.add_with(keep.len() * width, |out| {
+            keep.iter().for_each(|&i| out.extend_from_slice(all.get(i)));
+        });
+        let origins = self.arena.origins.add_with(keep.len(), |out| out.extend(keep.iter().map(|&i| from[i])));
+        Ok(Node { layouts, front, kind: NodeKind::Declarer { edges, origins } })
+    }
+
+    /// The union of the children's fronts, left in the scratch: the vectors in `partial`,
+    /// their `(edge, index)` in `from`, the front's in `keep`.
+    fn union(&self, layouts: Span, edges: Span) -> Result<(), Error> {
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { partial: all, from, keep, .. } = &mut *scratch;
         all.reset(layouts.len());
         from.clear();
-        for (e, edge) in edges.iter().enumerate() {
+        for (e, edge) in self.arena.edges.get(edges).iter().enumerate() {
             let child = &self.arena.nodes[edge.child as usize];
             debug_assert_eq!(child.layouts, layouts);
-            all.values.extend_from_slice(&child.front.values);
-            from.extend((0..child.front.len() as u32).map(|i| (e as u16, i)));
+            let front = self.arena.vectors.get(child.front);
+            all.values.extend_from_slice(front);
+            from.extend((0..(front.len() / layouts.len()) as u32).map(|i| (e as u16, i)));
         }
-        self.front_into(all, keep)?;
-        let origins = keep.iter().map(|&i| from[i]).collect();
-        Ok(Node { front: all.select(keep), layouts, kind: NodeKind::Declarer { edges, origins } })
+        self.front_into(all, keep)
     }
 
-    fn second_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+    fn second_hand(&mut self, state: State, trick: Trick, layouts: Span) -> Result<u32, Error> {
         let defender = match trick.leader {
             Hand::North => Defender::East,
             Hand::South => Defender::West,
         };
-        let options = self.options(&state, defender, &layouts);
-        let mut edges = Vec::with_capacity(options.len());
-        for (shown, subset) in options {
+        let options = self.options(&state, defender, layouts);
+        let base = self.edge_stack.len();
+        for k in options.clone() {
+            let (shown, subset) = self.option_stack[k];
             let trick = self.with_shown(trick, shown);
             let child = self.third_hand(state.after_show(defender, shown), trick, subset)?;
-            edges.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
+            self.edge_stack.push(Edge { action: Action::Show { defender, shown }, child, add: 0 });
         }
-        let node = self.defender_node(layouts, edges, state.first_trick() && !self.whole_fronts)?;
+        self.option_stack.truncate(options.start);
+        let node = self.defender_node(layouts, base, state.first_trick() && !self.whole_fronts)?;
         self.push(node)
     }
 
-    fn third_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+    fn third_hand(&mut self, state: State, trick: Trick, layouts: Span) -> Result<u32, Error> {
         let hand = trick.leader.partner();
         let cards = self.distinct_cards(&state, hand, &trick);
         if cards == 0 {
             return self.fourth_hand(state, trick, layouts);
         }
-        let mut edges = Vec::with_capacity(cards.count_ones() as usize);
+        let base = self.edge_stack.len();
         for rank in ranks(cards) {
             let trick = Trick { ns: trick.ns | 1 << rank, ..trick };
-            let child = self.fourth_hand(state.without(hand, rank), trick, layouts.clone())?;
-            edges.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
+            let child = self.fourth_hand(state.without(hand, rank), trick, layouts)?;
+            self.edge_stack.push(Edge { action: Action::Play { hand, rank }, child, add: 0 });
         }
-        let node = self.declarer_node(layouts, edges)?;
+        let node = self.declarer_node(layouts, base)?;
         self.push(node)
     }
 
-    fn fourth_hand(&mut self, state: State, trick: Trick, layouts: Vec<u16>) -> Result<u32, Error> {
+    fn fourth_hand(&mut self, state: State, trick: Trick, layouts: Span) -> Result<u32, Error> {
         let defender = match trick.leader {
             Hand::North => Defender::West,
             Hand::South => Defender::East,
         };
-        let options = self.options(&state, defender, &layouts);
-        let mut edges = Vec::with_capacity(options.len());
-        for (shown, subset) in options {
+        let options = self.options(&state, defender, layouts);
+        let base = self.edge_stack.len();
+        for k in options.clone() {
+            let (shown, subset) = self.option_stack[k];
             let trick = self.with_shown(trick, shown);
             let child = self.trick_start(state.after_show(defender, shown), subset)?;
-            edges.push(Edge { action: Action::Show { defender, shown }, child, add: self.north_south_win(&trick) });
+            let add = self.north_south_win(&trick);
+            self.edge_stack.push(Edge { action: Action::Show { defender, shown }, child, add });
         }
-        let node = self.defender_node(layouts, edges, false)?;
+        self.option_stack.truncate(options.start);
+        let node = self.defender_node(layouts, base, false)?;
         self.push(node)
     }
 
@@ -489,45 +544,62 @@ impl<'a> Search<'a> {
         u8::from(beaten)
     }
 
-    /// The cards a defender may show, each with the layouts on which he holds it.
-    fn options(&self, state: &State, defender: Defender, layouts: &[u16]) -> Vec<(Shown, Vec<u16>)> {
+    /// Pushes the cards a defender may show, each with the layouts on which he holds it, on
+    /// the option stack; returns where they lie on it.
+    fn options(&mut self, state: &State, defender: Defender, layouts: Span) -> std::ops::Range<usize> {
         let (held, played, void) = match defender {
             Defender::West => (&self.west, state.west_played, state.west_void),
             Defender::East => (&self.east, state.east_played, state.east_void),
         };
         let gaps = self.layouts.gaps.len();
-        // Counted first, so that each subset is allocated once: this runs at every defender's
-        // turn, and growing the subsets made a fifth of the search's reallocations.
+        let all = &mut self.layout_buffer;
+        all.clear();
+        all.extend_from_slice(self.arena.layouts.get(layouts));
         let holds = |l: u16, g: usize| !void && held[l as usize].get(g) > played.get(g);
         let out = |l: u16| (0..gaps).all(|g| !holds(l, g));
-        let mut options: Vec<(Shown, Vec<u16>)> = Vec::with_capacity(gaps + 1);
+        let start = self.option_stack.len();
         for g in 0..gaps {
-            let count = layouts.iter().filter(|&&l| holds(l, g)).count();
+            let count = all.iter().filter(|&&l| holds(l, g)).count();
             if count > 0 {
-                let mut subset = Vec::with_capacity(count);
-                subset.extend(layouts.iter().filter(|&&l| holds(l, g)));
-                options.push((Shown::Gap(g as u8), subset));
+                let subset = self.arena.layouts.add_with(count, |to| to.extend(all.iter().filter(|&&l| holds(l, g))));
+                self.option_stack.push((Shown::Gap(g as u8), subset));
             }
         }
-        let count = layouts.iter().filter(|&&l| out(l)).count();
+        let count = all.iter().filter(|&&l| out(l)).count();
         if count > 0 {
-            let mut subset = Vec::with_capacity(count);
-            subset.extend(layouts.iter().filter(|&&l| out(l)));
-            options.push((Shown::Out, subset));
+            let subset = self.arena.layouts.add_with(count, |to| to.extend(all.iter().filter(|&&l| out(l))));
+            self.option_stack.push((Shown::Out, subset));
         }
-        options
+        start..self.option_stack.len()
     }
 
-    /// The product of the children's fronts, each layout taking the least of the cards it
-    /// allows; at the first trick, the best of it for each goal.
-    fn defender_node(&self, layouts: Vec<u16>, edges: Vec<Edge>, first_trick: bool) -> Result<Node, Error> {
+    /// The product of the children's fronts (the edges from `base` on the stack), each layout
+    /// taking the least of the cards it allows; at the first trick, the best of it for each
+    /// goal.
+    fn defender_node(&mut self, layouts: Span, base: usize, first_trick: bool) -> Result<Node, Error> {
+        let edges = self.take_edges(base);
+        let best = self.product(layouts, edges, first_trick)?;
+        let scratch = self.scratch.get_mut();
+        let (front, picks) = match &best {
+            Some((front, picks)) => (&front.values, picks),
+            None => (&scratch.partial.values, &scratch.picks),
+        };
+        let front = self.arena.vectors.add(front);
+        let picks = self.arena.picks.add(picks);
+        Ok(Node { layouts, front, kind: NodeKind::Defender { edges, picks } })
+    }
+
+    /// The product of [`Search::defender_node`]: the best of each goal at the first trick,
+    /// otherwise `None`, with the front left in the scratch's `partial` and `picks`.
+    fn product(&self, layouts: Span, edges: Span, first_trick: bool) -> Result<Option<(Vectors, Vec<u32>)>, Error> {
         let width = layouts.len();
+        let (layouts, edges) = (self.arena.layouts.get(layouts), self.arena.edges.get(edges));
         let positions: Vec<Vec<usize>> =
-            edges.iter().map(|edge| positions_in(&self.arena.nodes[edge.child as usize].layouts, &layouts)).collect();
-        let capped = self.capped_children(width, &edges, &positions)?;
-        let candidates = capped.iter().fold(1u64, |n, child| n.saturating_mul(child.front.len() as u64));
+            edges.iter().map(|edge| positions_in(self.arena.layouts_of(edge.child), layouts)).collect();
+        let capped = self.capped_children(width, edges, &positions)?;
+        let candidates = capped.iter().fold(1u64, |n, child| n.saturating_mul(child.len() as u64));
         if first_trick && candidates > SMALL_FIRST_TRICK {
-            return self.best_of_product(layouts, edges, &positions, &capped);
+            return self.best_of_product(layouts, &positions, &capped).map(Some);
         }
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { partial, next, picks, next_picks, keep, row, covered, .. } = &mut *scratch;
@@ -539,7 +611,7 @@ impl<'a> Search<'a> {
         row.clear();
         row.resize(width, 0);
         for (e, child) in capped.iter().enumerate() {
-            let front = &*child.front;
+            let front = child;
             let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
@@ -577,7 +649,7 @@ impl<'a> Search<'a> {
             picks.clear();
             picks.extend(keep.iter().flat_map(|&i| next_picks[i * (e + 1)..(i + 1) * (e + 1)].iter().copied()));
         }
-        Ok(Node { layouts, front: partial.clone(), kind: NodeKind::Defender { edges, picks: picks.clone() } })
+        Ok(None)
     }
 
     /// The first trick's product, where vectors score on the answer's goals: it keeps the
@@ -585,11 +657,10 @@ impl<'a> Search<'a> {
     /// product whose bound cannot beat them.
     fn best_of_product(
         &self,
-        layouts: Vec<u16>,
-        edges: Vec<Edge>,
+        layouts: &[u16],
         positions: &[Vec<usize>],
         children: &[Child<'_>],
-    ) -> Result<Node, Error> {
+    ) -> Result<(Vectors, Vec<u32>), Error> {
         let width = layouts.len();
         // Per child and layout, the most any of its vectors gives.
         let mosts: Vec<Vec<u8>> = children.iter().map(Child::most).collect();
@@ -605,10 +676,10 @@ impl<'a> Search<'a> {
             .zip(positions)
             .map(|(child, positions)| {
                 let mut row = goals.ceiling().to_vec();
-                (0..child.front.len())
+                (0..child.len())
                     .map(|c| {
                         row.copy_from_slice(goals.ceiling());
-                        lower(&mut row, positions, child.front.get(c), child.add);
+                        lower(&mut row, positions, child.get(c), child.add);
                         goals.score(&row)
                     })
                     .collect()
@@ -616,7 +687,7 @@ impl<'a> Search<'a> {
             .collect();
         let mut best = Best::new(&goals, width, Arc::clone(&self.record));
         self.ascend(&goals, &mut best, positions, children, &alone)?;
-        let order = self.covering_order(&layouts, positions);
+        let order = self.covering_order(layouts, positions);
         let unset = vec![u8::MAX; width];
         let mut partial = Vectors::new(width);
         partial.push(&unset);
@@ -651,7 +722,7 @@ impl<'a> Search<'a> {
                         continue;
                     }
                     row.copy_from_slice(partial.get(p));
-                    lower(&mut row, &positions[e], child.front.get(c), child.add);
+                    lower(&mut row, &positions[e], child.get(c), child.add);
                     chosen.clear();
                     chosen.extend_from_slice(&picks[p * step..(p + 1) * step]);
                     chosen.push(child.original(c));
@@ -686,8 +757,7 @@ impl<'a> Search<'a> {
             let n = step + 1;
             picks = keep.iter().flat_map(|&i| next_picks[i * n..(i + 1) * n].iter().copied()).collect();
         }
-        let (front, picks) = best.into_front();
-        Ok(Node { layouts, front, kind: NodeKind::Defender { edges, picks } })
+        Ok(best.into_front())
     }
 
     /// Goals that bound every completion of a partial product: the set layouts count as
@@ -723,8 +793,8 @@ impl<'a> Search<'a> {
             let on_mine = goals.only(&mine, Score::ZERO);
             let child = &children[b];
             let mut most = Score::ZERO;
-            for c in 0..child.front.len() {
-                for (&pos, &v) in positions[b].iter().zip(child.front.get(c)) {
+            for c in 0..child.len() {
+                for (&pos, &v) in positions[b].iter().zip(child.get(c)) {
                     row[pos] = v + child.add;
                 }
                 most = most.most(&on_mine.score(&row));
@@ -781,15 +851,15 @@ impl<'a> Search<'a> {
                 for (e, child) in children.iter().enumerate() {
                     rest.fill(u8::MAX);
                     for (f, other) in children.iter().enumerate().filter(|&(f, _)| f != e) {
-                        lower(&mut rest, &positions[f], other.front.get(chosen[f]), other.add);
+                        lower(&mut rest, &positions[f], other.get(chosen[f]), other.add);
                     }
                     let mut score_of = |c: usize| {
                         row.copy_from_slice(&rest);
-                        lower(&mut row, &positions[e], child.front.get(c), child.add);
+                        lower(&mut row, &positions[e], child.get(c), child.add);
                         goals.score(&row)
                     };
                     let mut top = (chosen[e], score_of(chosen[e]));
-                    for c in 0..child.front.len() {
+                    for c in 0..child.len() {
                         let score = score_of(c);
                         if goals.better(&score, &top.1, g) {
                             top = (c, score);
@@ -804,7 +874,7 @@ impl<'a> Search<'a> {
             }
             row.fill(u8::MAX);
             for (e, child) in children.iter().enumerate() {
-                lower(&mut row, &positions[e], child.front.get(chosen[e]), child.add);
+                lower(&mut row, &positions[e], child.get(chosen[e]), child.add);
             }
             let picks: Vec<u32> = children.iter().zip(&chosen).map(|(child, &c)| child.original(c)).collect();
             best.offer(goals, &row, &picks);
@@ -817,24 +887,27 @@ impl<'a> Search<'a> {
     /// capping makes vectors equal or dominated. A small product is cheaper built than
     /// capped, and a front that capping leaves alone is used as it is.
     fn capped_children(&self, width: usize, edges: &[Edge], positions: &[Vec<usize>]) -> Result<Vec<Child<'_>>, Error> {
-        let fronts: Vec<&Vectors> = edges.iter().map(|edge| &self.arena.nodes[edge.child as usize].front).collect();
-        let as_they_are = || fronts.iter().zip(edges).map(|(&front, edge)| Child::whole(front, edge.add)).collect();
+        let fronts: Vec<Child<'_>> = edges
+            .iter()
+            .zip(positions)
+            .map(|(edge, positions)| Child::whole(self.arena.front_of(edge.child), positions.len(), edge.add))
+            .collect();
         let candidates = fronts.iter().fold(1u64, |n, front| n.saturating_mul(front.len() as u64));
         if candidates <= SMALL_PRODUCT {
-            return Ok(as_they_are());
+            return Ok(fronts);
         }
         // Per layout, the least and second least of the children's bests, and whose the least
         // is: a child's cap is the least of the others'.
         let mut least = vec![(u8::MAX, u8::MAX, usize::MAX); width];
-        for (e, &front) in fronts.iter().enumerate() {
-            let most = Child::whole(front, edges[e].add).most();
+        for (e, front) in fronts.iter().enumerate() {
+            let most = front.most();
             for (&pos, &m) in positions[e].iter().zip(&most) {
                 let (first, second, owner) = least[pos];
                 least[pos] = if m < first { (m, first, e) } else { (first, second.min(m), owner) };
             }
         }
         let mut out = Vec::with_capacity(edges.len());
-        for (e, (edge, &front)) in edges.iter().zip(&fronts).enumerate() {
+        for (e, (edge, front)) in edges.iter().zip(fronts).enumerate() {
             let caps: Vec<u8> = positions[e]
                 .iter()
                 .map(|&pos| {
@@ -848,7 +921,7 @@ impl<'a> Search<'a> {
                 .collect();
             let lowered = (0..front.len()).any(|i| front.get(i).iter().zip(&caps).any(|(&v, &cap)| v + edge.add > cap));
             if !lowered {
-                out.push(Child::whole(front, edge.add));
+                out.push(front);
                 continue;
             }
             let mut capped = Vectors::new(caps.len());
@@ -861,7 +934,8 @@ impl<'a> Search<'a> {
             }
             let keep = self.front(&capped)?;
             out.push(Child {
-                front: Cow::Owned(capped.select(&keep)),
+                values: Cow::Owned(capped.select(&keep).values),
+                width: caps.len(),
                 originals: Some(keep.iter().map(|&i| i as u32).collect()),
                 add: 0,
             });
@@ -872,7 +946,9 @@ impl<'a> Search<'a> {
 
 /// A child's front as a defender's node multiplies it: its own, or capped.
 struct Child<'a> {
-    front: Cow<'a, Vectors>,
+    /// The vectors one after another, `width` entries each.
+    values: Cow<'a, [u8]>,
+    width: usize,
     /// Where each vector stands in the child's own front, when capping pruned it.
     originals: Option<Vec<u32>>,
     /// The trick to add to every entry (already added to a capped front).
@@ -880,8 +956,16 @@ struct Child<'a> {
 }
 
 impl<'a> Child<'a> {
-    fn whole(front: &'a Vectors, add: u8) -> Child<'a> {
-        Child { front: Cow::Borrowed(front), originals: None, add }
+    fn whole(values: &'a [u8], width: usize, add: u8) -> Child<'a> {
+        Child { values: Cow::Borrowed(values), width, originals: None, add }
+    }
+
+    fn len(&self) -> usize {
+        self.values.len() / self.width
+    }
+
+    fn get(&self, c: usize) -> &[u8] {
+        &self.values[c * self.width..(c + 1) * self.width]
     }
 
     /// Where vector `c` stands in the child's own front.
@@ -891,9 +975,9 @@ impl<'a> Child<'a> {
 
     /// Per layout, the most any vector gives.
     fn most(&self) -> Vec<u8> {
-        let mut most = vec![0; self.front.width];
-        for i in 0..self.front.len() {
-            most.iter_mut().zip(self.front.get(i)).for_each(|(m, &v)| *m = (*m).max(v + self.add));
+        let mut most = vec![0; self.width];
+        for i in 0..self.len() {
+            most.iter_mut().zip(self.get(i)).for_each(|(m, &v)| *m = (*m).max(v + self.add));
         }
         most
     }
