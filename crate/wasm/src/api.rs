@@ -21,9 +21,7 @@ pub struct Job {
     /// the deals in order, with the engine's default configuration, as `glasshand bench`.
     fresh_solver: Option<Solver>,
     /// Whether the threaded build runs the units one after another on one pool thread: the
-    /// bench (one solver, in order) and suit play. The leads' searches allocate at every node,
-    /// and the wasm allocator serialises threads on one lock: two leads at once took two to
-    /// three times as long as one after the other.
+    /// bench, whose signature needs one solver taking the deals in order.
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     in_order: bool,
     /// Stops the job: the search polls it, and the job ends with `stopped`.
@@ -47,7 +45,7 @@ impl Job {
             let message = format!("ttMegabytes must be between 1 and {MAX_TT_MEGABYTES}, not {}", config.tt_megabytes);
             return Err(Error::BadRequest(message));
         }
-        let in_order = is_bench || matches!(request, Request::Suit(_));
+        let in_order = is_bench;
         let task = request.task()?;
         let progress = Progress::new(task.progress_total());
         let stop: Arc<AtomicBool> = Arc::default();
