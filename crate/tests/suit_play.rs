@@ -377,6 +377,21 @@ fn invariants_of_the_answer() {
 }
 
 #[test]
+fn chances_are_probabilities_and_a_target_out_of_reach_is_plus_zero() {
+    // 5 / AK943: the weights' rounding summed the sure targets past one, and the targets out
+    // of reach printed as -0.00%.
+    for (north, south) in [("5", "AK943"), ("KQ2", "543"), ("Q96542", "J")] {
+        let a = analyse(north, south);
+        for t in &a.targets {
+            assert!((0.0..=1.0).contains(&t.probability), "{north} / {south}, {} tricks: {}", t.tricks, t.probability);
+            assert!(t.probability.is_sign_positive(), "{north} / {south}, {} tricks: {}", t.tricks, t.probability);
+        }
+        assert!(a.targets.iter().any(|t| t.probability == 0.0), "{north} / {south} has a target out of reach");
+    }
+    assert_eq!(chance(&analyse("5", "AK943"), 1), 1.0);
+}
+
+#[test]
 fn the_seeds_strategy_fusion_example() {
     // AJ2 / K103: double dummy always takes 3 tricks when the queen is with either defender.
     let a = analyse("AJ2", "K103");

@@ -90,7 +90,9 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
         let next = extract(&arenas[part.arena], layouts, part.node, i);
         Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
     };
-    let chance = |k: usize, t: u8| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).map(|(_, w)| w).sum();
+    // Summed from +0: f64's `sum` starts at -0, and a target never reached read -0.00%.
+    let chance =
+        |k: usize, t: u8| all.get(k).iter().zip(&weights).filter(|(&v, _)| v >= t).fold(0.0, |sum, (_, w)| sum + w);
     let expected = |k: usize| all.get(k).iter().zip(&weights).map(|(&v, w)| f64::from(v) * w).sum::<f64>();
     // Ties go to the higher average, then to the earlier vector.
     let best_by = |score: &dyn Fn(usize) -> f64| {
@@ -115,7 +117,8 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     let targets = target_vectors
         .iter()
         .zip(1..)
-        .map(|(&v, t)| TargetPlan { tricks: t, probability: chance(v, t), line: Arc::clone(&lines[&v]) })
+        // The weights' rounding can sum a sure target to 1 + 2e-16.
+        .map(|(&v, t)| TargetPlan { tricks: t, probability: chance(v, t).min(1.0), line: Arc::clone(&lines[&v]) })
         .collect();
     let average = AveragePlan { tricks: expected(k), line: Arc::clone(&lines[&k]) };
     let dd = double_dummy(holding, layouts);
