@@ -117,3 +117,11 @@ test('walking a line narrows the layouts to those that fit the cards seen', () =
   walk.reset();
   assert.equal(walk.possible().length, a.splits.length);
 });
+
+test('the most in reach is the highest target with a chance above zero', () => {
+  for (const [n, s, most] of [['AJ2', 'K103', 3], ['KQ2', '543', 2], ['AKQ', '-', 3], ['5', '4', 1]]) {
+    const out = native(n, s);
+    assert.equal(new SuitAnswer(out).mostInReach, most, `${n} / ${s}`);
+    assert.ok(out.targets.every((t) => t.tricks <= most || t.probability === 0), `${n} / ${s}`);
+  }
+});

@@ -25,7 +25,8 @@ describeBothBuilds(env, 'the suit widget', (ctx) => {
         <glasshand-deal id="lesson" show="suit" north="AJ2" south="K103"></glasshand-deal>
         <glasshand-deal id="two" show="suit" north="AQ" south="xx" tricks="2" west-vacant="10" suit="H"></glasshand-deal>
         <glasshand-deal id="bad" show="suit" north="AKK" south="x"></glasshand-deal>
-        <glasshand-deal id="far" show="suit" north="AJ2" south="K103" tricks="4"></glasshand-deal>`;
+        <glasshand-deal id="far" show="suit" north="AJ2" south="K103" tricks="4"></glasshand-deal>
+        <glasshand-deal id="most" show="suit" north="KQ2" south="543"></glasshand-deal>`;
       return (await m.sharedSolver()).mode;
     });
     assert.equal(mode, ctx.flavour);
@@ -62,6 +63,14 @@ describeBothBuilds(env, 'the suit widget', (ctx) => {
     const bad = await page.$eval('#bad', (w) => ({ state: w.state, text: w.shadowRoot.querySelector('.gh-error')?.textContent }));
     assert.equal(bad.state, 'error');
     assert.match(bad.text, /K is written twice/);
+    // No target named: the most the best line ever makes (2 of KQ2 / 543's 3), not 3 at 0%.
+    const most = await ctx.page.evaluate(() => window.solver.suit({ north: 'KQ2', south: '543' }));
+    const reached = most.targets.filter((t) => t.probability > 0).map((t) => t.tricks);
+    assert.deepEqual([reached.at(-1), most.targets.at(-1).probability], [2, 0]);
+    await page.waitForFunction(() => document.querySelector('#most').state === 'done', null, { timeout: 60000 });
+    assert.equal(await page.locator('#most .gs-question').textContent(), 'How do you play this suit for 2 tricks?');
+    await page.locator('#most .gs-reveal').click();
+    assert.equal(Number(await page.locator('#most .gs-verdict').getAttribute('data-probability')), most.targets[1].probability);
     const far = await page.$eval('#far', (w) => ({ state: w.state, text: w.shadowRoot.querySelector('.gh-error')?.textContent }));
     assert.equal(far.state, 'error');
     assert.match(far.text, /tricks="4" must be a whole number from 1 to 3/);

@@ -152,6 +152,14 @@ export class SuitAnswer {
     ];
   }
 
+  /** The most tricks the best line ever makes: the highest target with a chance above zero (1
+   *  when none has one). Asking for more than the longer hand can ever take makes a poor
+   *  problem: AJ9753 / - "for 6 tricks" is answered 0%. */
+  get mostInReach() {
+    const reached = this.result.targets.filter((t) => t.probability > 0).map((t) => t.tricks);
+    return Math.max(1, ...reached);
+  }
+
   /** The line of a goal (a target's tricks or 'average'). */
   line(goal) {
     if (goal === 'average') return this.result.average.line;

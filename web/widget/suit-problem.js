@@ -5,8 +5,8 @@
 // solver; this module reads the attributes, runs `solver.suit` and draws.
 //
 // Attributes: north, south (the holdings, `x` for a small card), tricks (the target asked;
-// default the longer hand's length), suit (S H D C, for the symbol; default S),
-// west-vacant, east-vacant (0..13, default 13).
+// default the most tricks the best line ever makes, known once solved), suit (S H D C, for
+// the symbol; default S), west-vacant, east-vacant (0..13, default 13).
 
 import { EntryError, SUIT_SYMBOL, parseStrain } from '../board/bridge.js';
 import { SuitAnswer, fusionSentence, pct, suitRequest } from '../board/suit.js';
@@ -16,14 +16,17 @@ import { integerAttr, text } from './attributes.js';
 
 export const SUIT_ATTRIBUTES = ['north', 'south', 'tricks', 'suit', 'west-vacant', 'east-vacant'];
 
-/** The problem of the element's attributes, or throws an EntryError: {request, tricks, suit, key}. */
+/**
+ * The problem of the element's attributes, or throws an EntryError: {request, tricks, suit,
+ * key}; `tricks` is null when the page leaves the target to the answer.
+ */
 export function readSuitProblem(el) {
   const north = text(el, 'north');
   const south = text(el, 'south');
   if (north === null && south === null) throw new EntryError('A suit problem needs the holdings: north="AJ2" south="K103"', 'north');
   const request = suitRequest({ north: north ?? '-', south: south ?? '-', westVacant: text(el, 'west-vacant'), eastVacant: text(el, 'east-vacant') });
   const longest = Math.max(...[request.north, request.south].map((h) => h.replace('-', '').length));
-  const tricks = integerAttr(el, 'tricks', longest, 1, longest);
+  const tricks = integerAttr(el, 'tricks', null, 1, longest);
   const suitText = text(el, 'suit');
   const suit = suitText === null ? 'S' : parseStrain(suitText);
   if (!suit || suit === 'NT') throw new EntryError(`suit="${suitText}" is not a suit: use S, H, D or C`, 'suit');
@@ -41,6 +44,8 @@ export class SuitProblem {
   revealed = false;
   walk = null;
   leads = 0;
+  /** The target asked: the page's, or the answer's `mostInReach`. */
+  tricks = null;
 
   constructor(onChange) {
     this.#onChange = onChange;
@@ -55,7 +60,7 @@ export class SuitProblem {
     if (this.key === problem.key && (this.answer || this.#job || this.error)) return;
     this.stop();
     this.#solver = solver;
-    Object.assign(this, { key: problem.key, answer: null, error: null, revealed: false, walk: null, leads: 0 });
+    Object.assign(this, { key: problem.key, answer: null, error: null, revealed: false, walk: null, leads: 0, tricks: problem.tricks });
     // Queued: widgets of a page never cancel each other's jobs.
     const job = solver.suit(problem.request, { queue: true, onLead: () => (this.leads++, this.#onChange()) });
     this.#job = job;
@@ -63,9 +68,9 @@ export class SuitProblem {
     try {
       const answer = new SuitAnswer(await job);
       if (this.#job !== job) return;
-      if (!answer.result.targets.some((t) => t.tricks === problem.tricks)) throw new Error(`no target of ${problem.tricks} tricks`);
-      this.answer = answer;
-      this.walk = answer.walk(problem.tricks);
+      const tricks = problem.tricks ?? answer.mostInReach;
+      if (!answer.result.targets.some((t) => t.tricks === tricks)) throw new Error(`no target of ${tricks} tricks`);
+      Object.assign(this, { answer, tricks, walk: answer.walk(tricks) });
     } catch (e) {
       if (this.#job !== job) return;
       this.error = e;
@@ -101,8 +106,9 @@ export class SuitProblem {
   }
 
   render(box, problem) {
-    const { request, tricks, suit } = problem;
-    const question = el('p', { class: 'gs-question', text: `How do you play this suit for ${tricks} trick${tricks === 1 ? '' : 's'}?` });
+    const { request, suit } = problem;
+    const tricks = this.tricks;
+    const question = el('p', { class: 'gs-question', text: tricks === null ? 'How do you play this suit?' : `How do you play this suit for ${tricks} trick${tricks === 1 ? '' : 's'}?` });
     const vacant = request.westVacant !== 13 || request.eastVacant !== 13
       ? el('p', { class: 'gw-hint', text: `Vacant places: West ${request.westVacant}, East ${request.eastVacant}.` }) : null;
     const parts = [question, holdingsView(request, suit), vacant];
