@@ -238,6 +238,8 @@ pub struct Search<'a> {
     compared: Cell<u64>,
     scratch: RefCell<Scratch>,
     front_scratch: RefCell<FrontScratch>,
+    /// Per child of the defender's node being built, where its layouts stand in the node's.
+    positions: RefCell<Vec<Vec<usize>>>,
     /// The edges of the nodes being built, innermost last: a node's children are complete
     /// before it adds its edge, so each node's edges end the stack when it is stored.
     edge_stack: Vec<Edge>,
@@ -270,6 +272,7 @@ impl<'a> Search<'a> {
             compared: Default::default(),
             scratch: Default::default(),
             front_scratch: Default::default(),
+            positions: Default::default(),
             edge_stack: Vec::new(),
             option_stack: Vec::new(),
             layout_buffer: Vec::new(),
@@ -594,12 +597,19 @@ impl<'a> Search<'a> {
     fn product(&self, layouts: Span, edges: Span, first_trick: bool) -> Result<Option<(Vectors, Vec<u32>)>, Error> {
         let width = layouts.len();
         let (layouts, edges) = (self.arena.layouts.get(layouts), self.arena.edges.get(edges));
-        let positions: Vec<Vec<usize>> =
-            edges.iter().map(|edge| positions_in(self.arena.layouts_of(edge.child), layouts)).collect();
-        let capped = self.capped_children(width, edges, &positions)?;
+        let mut positions = self.positions.borrow_mut();
+        if positions.len() < edges.len() {
+            positions.resize_with(edges.len(), Vec::new);
+        }
+        let positions = &mut positions[..edges.len()];
+        for (edge, positions) in edges.iter().zip(positions.iter_mut()) {
+            positions_in(self.arena.layouts_of(edge.child), layouts, positions);
+        }
+        let positions = &*positions;
+        let capped = self.capped_children(width, edges, positions)?;
         let candidates = capped.iter().fold(1u64, |n, child| n.saturating_mul(child.len() as u64));
         if first_trick && candidates > SMALL_FIRST_TRICK {
-            return self.best_of_product(layouts, &positions, &capped).map(Some);
+            return self.best_of_product(layouts, positions, &capped).map(Some);
         }
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { partial, next, picks, next_picks, keep, row, covered, .. } = &mut *scratch;
@@ -991,8 +1001,8 @@ fn lower(row: &mut [u8], positions: &[usize], values: &[u8], add: u8) {
 }
 
 /// Where each of `subset`'s layouts stands in `all` (both increasing).
-fn positions_in(subset: &[u16], all: &[u16]) -> Vec<usize> {
-    let mut out = Vec::with_capacity(subset.len());
+fn positions_in(subset: &[u16], all: &[u16], out: &mut Vec<usize>) {
+    out.clear();
     let mut j = 0;
     for &l in subset {
         while all[j] != l {
@@ -1000,5 +1010,4 @@ fn positions_in(subset: &[u16], all: &[u16]) -> Vec<usize> {
         }
         out.push(j);
     }
-    out
 }
