@@ -110,7 +110,16 @@ impl Vectors {
             if hint.is_some_and(beats) {
                 continue;
             }
-            let found = (0..kept.len()).rev().find(|&k| beats(k));
+            // The signatures are scanned as a slice, the loop that takes the time; the words
+            // only where a signature lets the kept vector dominate.
+            let mut end = kept.len();
+            let found = loop {
+                match kept_signatures[..end].iter().rposition(|&other| sig & !other == 0) {
+                    Some(k) if dominates_words(&kept_words[k * words..(k + 1) * words], candidate) => break Some(k),
+                    Some(k) => end = k,
+                    None => break None,
+                }
+            };
             compared += found.map_or(kept.len(), |k| kept.len() - k) as u64;
             match found {
                 Some(k) => hint = Some(k),
