@@ -560,6 +560,7 @@ impl<'a> Search<'a> {
         all.extend_from_slice(self.arena.layouts.get(layouts));
         let holds = |l: u16, g: usize| !void && held[l as usize].get(g) > played.get(g);
         let out = |l: u16| (0..gaps).all(|g| !holds(l, g));
+        // Each subset is counted first, then written into the pool at its size.
         let start = self.option_stack.len();
         for g in 0..gaps {
             let count = all.iter().filter(|&&l| holds(l, g)).count();
@@ -621,12 +622,11 @@ impl<'a> Search<'a> {
         row.clear();
         row.resize(width, 0);
         for (e, child) in capped.iter().enumerate() {
-            let front = child;
             let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
             positions.iter().for_each(|&p| covered[p] = true);
-            let bytes = [partial.len(), front.len(), width].iter().fold(1u64, |a, &n| a.saturating_mul(n as u64));
+            let bytes = [partial.len(), child.len(), width].iter().fold(1u64, |a, &n| a.saturating_mul(n as u64));
             let written = self.written.get().saturating_add(bytes);
             if bytes > MAX_PRODUCT_BYTES || written > MAX_WRITTEN_BYTES {
                 return Err(Error::SuitTooHard { past: SuitBudget::Memory { megabytes: bytes.max(written) >> 20 } });
@@ -635,15 +635,15 @@ impl<'a> Search<'a> {
             next.reset(width);
             next.values.reserve(bytes as usize);
             next_picks.clear();
-            next_picks.reserve(partial.len() * front.len() * (e + 1));
+            next_picks.reserve(partial.len() * child.len() * (e + 1));
             for p in 0..partial.len() {
                 // One product can take long and hold gigabytes: read the stop flag inside.
                 if p % 64 == 63 && self.stopped() {
                     return Err(Error::Stopped { nodes: None });
                 }
-                for c in 0..front.len() {
+                for c in 0..child.len() {
                     row.copy_from_slice(partial.get(p));
-                    lower(row, positions, front.get(c), child.add);
+                    lower(row, positions, child.get(c), child.add);
                     next.push(row);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
                     next_picks.push(child.original(c));
