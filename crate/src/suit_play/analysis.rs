@@ -4,7 +4,7 @@
 use super::double_dummy::double_dummy;
 use super::holding::{ranks_text, Holding, RankSet};
 use super::layouts::{GapCounts, Layouts};
-use super::line::{extract, Line};
+use super::line::{Line, Lines};
 use super::pareto::Vectors;
 use super::solver::{Arena, Hand};
 use std::collections::HashMap;
@@ -84,11 +84,12 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     }
     let keep = all.front();
     let weights: Vec<f64> = layouts.layouts.iter().map(|l| l.weight).collect();
-    let line_of = |k: usize| {
+    let mut read = Lines::default();
+    let mut line_of = |k: usize| {
         let (p, i) = from[k];
         let part = parts[p];
-        let next = extract(&arenas[part.arena], layouts, part.node, i);
-        Line::Play { hand: part.hand, rank: part.rank, next: Box::new(next) }
+        let next = read.extract(arenas, part.arena, layouts, part.node, i);
+        read.play(part.hand, part.rank, next)
     };
     // Summed from +0: f64's `sum` starts at -0, and a target never reached read -0.00%.
     let chance =
@@ -112,7 +113,7 @@ pub fn assemble(holding: &Holding, layouts: &Layouts, arenas: &[Arena], parts: &
     // work on most holdings: each vector's line is read once, and shared rather than copied.
     let mut lines: HashMap<usize, Arc<Line>> = HashMap::new();
     for &v in target_vectors.iter().chain([&k]) {
-        lines.entry(v).or_insert_with(|| Arc::new(line_of(v)));
+        lines.entry(v).or_insert_with(|| line_of(v));
     }
     let targets = target_vectors
         .iter()

@@ -4,18 +4,22 @@
 use super::holding::{rank_letter, ranks_text};
 use super::layouts::Layouts;
 use super::solver::{Action, Arena, Defender, Hand, NodeKind, Shown};
+use std::collections::HashMap;
+use std::sync::Arc;
 
-/// Declarer's plan from some point of the play on.
+/// Declarer's plan from some point of the play on. Plans repeat a great deal (the same
+/// endings after many different first tricks), so equal sub-plans are one shared value:
+/// [`Lines`] builds each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     /// North and South have no cards left.
     End,
     /// Declarer plays `rank` from `hand`, then follows `next`.
-    Play { hand: Hand, rank: u8, next: Box<Line> },
+    Play { hand: Hand, rank: u8, next: Arc<Line> },
     /// A defender's turn: one branch per card he may show (`-` for a void), each card
     /// written as the missing cards of its gap, which are all alike to declarer; cards after
     /// which the plan goes on alike share a branch, named by them all (`654 T -`).
-    Show { defender: Defender, branches: Vec<(String, Line)> },
+    Show { defender: Defender, branches: Vec<(String, Arc<Line>)> },
 }
 
 /// The name of a defender's card: its gap's cards (`QJ`, `8765432`), or `-`.
@@ -26,39 +30,87 @@ pub fn shown_text(layouts: &Layouts, shown: Shown) -> String {
     }
 }
 
-/// The line that reaches vector `index` of node `node`.
-pub fn extract(arena: &Arena, layouts: &Layouts, node: u32, index: u32) -> Line {
-    match arena.nodes[node as usize].kind {
-        NodeKind::End => Line::End,
-        NodeKind::Declarer { edges, origins } => {
-            let (e, i) = arena.origins.get(origins)[index as usize];
-            let edge = arena.edges.get(edges)[e as usize];
-            let Action::Play { hand, rank } = edge.action else { unreachable!("declarer plays") };
-            Line::Play { hand, rank, next: Box::new(extract(arena, layouts, edge.child, i)) }
+/// A line's identity among the interned ones: its own fields, its sub-plans by address.
+#[derive(PartialEq, Eq, Hash)]
+enum Key {
+    End,
+    Play(Hand, u8, usize),
+    Show(Defender, Vec<(String, usize)>),
+}
+
+/// Reads lines off search trees, each equal sub-plan built once and shared. A plan can run
+/// to millions of cards written out (KT8642 / -: 1.5 million) but holds a few thousand
+/// distinct sub-plans, so reading it whole took longer than the search, and comparing
+/// branches card by card longer still.
+#[derive(Default)]
+pub struct Lines {
+    interned: HashMap<Key, Arc<Line>>,
+    /// The line of each vector already read: arena, node, vector.
+    read: HashMap<(usize, u32, u32), Arc<Line>>,
+}
+
+impl Lines {
+    /// The line that reaches vector `index` of node `node` in `arenas[a]`.
+    pub fn extract(&mut self, arenas: &[Arena], a: usize, layouts: &Layouts, node: u32, index: u32) -> Arc<Line> {
+        let at = (a, node, index);
+        let arena = &arenas[a];
+        if let Some(line) = self.read.get(&at) {
+            return Arc::clone(line);
         }
-        NodeKind::Defender { edges, picks } => {
-            let (edges, n) = (arena.edges.get(edges), edges.len());
-            let picks = &arena.picks.get(picks)[index as usize * n..(index as usize + 1) * n];
-            let mut defender = Defender::West;
-            // Cards after which declarer goes on alike share a branch (`654 T -`).
-            let mut branches: Vec<(String, Line)> = Vec::new();
-            for (edge, &pick) in edges.iter().zip(picks) {
-                let Action::Show { defender: d, shown } = edge.action else { unreachable!("defenders show") };
-                defender = d;
-                let line = extract(arena, layouts, edge.child, pick);
-                let card = shown_text(layouts, shown);
-                match branches.iter_mut().find(|(_, l)| *l == line) {
-                    Some((cards, _)) => *cards = format!("{cards} {card}"),
-                    None => branches.push((card, line)),
+        let line = match arena.nodes[node as usize].kind {
+            NodeKind::End => self.intern(Line::End),
+            NodeKind::Declarer { edges, origins } => {
+                let (e, i) = arena.origins.get(origins)[index as usize];
+                let edge = arena.edges.get(edges)[e as usize];
+                let Action::Play { hand, rank } = edge.action else { unreachable!("declarer plays") };
+                let next = self.extract(arenas, a, layouts, edge.child, i);
+                self.play(hand, rank, next)
+            }
+            NodeKind::Defender { edges, picks } => {
+                let (edges, n) = (arena.edges.get(edges), edges.len());
+                let picks = &arena.picks.get(picks)[index as usize * n..(index as usize + 1) * n];
+                let mut defender = Defender::West;
+                // Cards after which declarer goes on alike share a branch (`654 T -`).
+                let mut branches: Vec<(String, Arc<Line>)> = Vec::new();
+                for (edge, &pick) in edges.iter().zip(picks) {
+                    let Action::Show { defender: d, shown } = edge.action else { unreachable!("defenders show") };
+                    defender = d;
+                    let line = self.extract(arenas, a, layouts, edge.child, pick);
+                    let card = shown_text(layouts, shown);
+                    match branches.iter_mut().find(|(_, l)| Arc::ptr_eq(l, &line)) {
+                        Some((cards, _)) => *cards = format!("{cards} {card}"),
+                        None => branches.push((card, line)),
+                    }
+                }
+                // Once declarer has no card left, the defenders' last cards tell nothing.
+                if branches.iter().all(|(_, line)| **line == Line::End) {
+                    self.intern(Line::End)
+                } else {
+                    self.intern(Line::Show { defender, branches })
                 }
             }
-            // Once declarer has no card left, the defenders' last cards tell nothing.
-            if branches.iter().all(|(_, line)| *line == Line::End) {
-                Line::End
-            } else {
-                Line::Show { defender, branches }
+        };
+        self.read.insert(at, Arc::clone(&line));
+        line
+    }
+
+    /// Declarer's card `rank` from `hand`, then `next`.
+    pub fn play(&mut self, hand: Hand, rank: u8, next: Arc<Line>) -> Arc<Line> {
+        self.intern(Line::Play { hand, rank, next })
+    }
+
+    /// `line`, or the equal one built before. Its sub-plans are interned already, so equal
+    /// lines have equal keys.
+    fn intern(&mut self, line: Line) -> Arc<Line> {
+        let address = |line: &Arc<Line>| Arc::as_ptr(line) as usize;
+        let key = match &line {
+            Line::End => Key::End,
+            Line::Play { hand, rank, next } => Key::Play(*hand, *rank, address(next)),
+            Line::Show { defender, branches } => {
+                Key::Show(*defender, branches.iter().map(|(cards, line)| (cards.clone(), address(line))).collect())
             }
-        }
+        };
+        Arc::clone(self.interned.entry(key).or_insert_with(|| Arc::new(line)))
     }
 }
 
@@ -83,7 +135,7 @@ impl Line {
         if let Line::Show { defender, branches } = &**next {
             let mut answers: Vec<(String, String)> = Vec::new();
             for (cards, line) in branches {
-                let answer = match line {
+                let answer = match &**line {
                     Line::Play { hand, rank, .. } => card_text(*hand, *rank),
                     _ => "-".into(),
                 };
@@ -157,7 +209,7 @@ impl serde::Serialize for Line {
                 map.end()
             }
             Line::Show { defender, branches } => {
-                struct Branches<'a>(&'a [(String, Line)]);
+                struct Branches<'a>(&'a [(String, Arc<Line>)]);
                 impl serde::Serialize for Branches<'_> {
                     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                         let mut map = s.serialize_map(Some(self.0.len()))?;
