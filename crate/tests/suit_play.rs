@@ -392,6 +392,41 @@ fn chances_are_probabilities_and_a_target_out_of_reach_is_plus_zero() {
 }
 
 #[test]
+fn equal_sub_plans_are_one_shared_line() {
+    use glasshand::Line;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+    // Each sub-plan once, by address, with how often the written-out plan holds it.
+    fn walk(line: &Arc<Line>, seen: &mut HashMap<*const Line, (Arc<Line>, usize)>) {
+        let entry = seen.entry(Arc::as_ptr(line)).or_insert_with(|| (Arc::clone(line), 0));
+        entry.1 += 1;
+        if entry.1 > 1 {
+            return;
+        }
+        match &**line {
+            Line::End => {}
+            Line::Play { next, .. } => walk(next, seen),
+            Line::Show { branches, .. } => branches.iter().for_each(|(_, next)| walk(next, seen)),
+        }
+    }
+    for (north, south) in [("QT84", "76"), ("AKxx", "J98"), ("K9753", "Q")] {
+        let a = analyse(north, south);
+        let mut seen = HashMap::new();
+        for line in a.targets.iter().map(|t| &t.line).chain([&a.average.line]) {
+            walk(line, &mut seen);
+        }
+        let mut by_content: HashMap<String, usize> = HashMap::new();
+        for (line, _) in seen.values() {
+            *by_content.entry(format!("{line:?}")).or_default() += 1;
+        }
+        assert!(by_content.values().all(|&n| n == 1), "{north} / {south}: an equal sub-plan built twice");
+        if north == "K9753" {
+            assert!(seen.values().any(|&(_, n)| n > 1), "{north} / {south}: no sub-plan shared");
+        }
+    }
+}
+
+#[test]
 fn the_seeds_strategy_fusion_example() {
     // AJ2 / K103: double dummy always takes 3 tricks when the queen is with either defender.
     let a = analyse("AJ2", "K103");

@@ -3,8 +3,10 @@
 
 use super::holding::{rank_letter, ranks_text};
 use super::layouts::Layouts;
+use super::memo_hash::{Memo, MemoHasher};
 use super::solver::{Action, Arena, Defender, Hand, NodeKind, Shown};
-use std::collections::HashMap;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
 /// Declarer's plan from some point of the play on. Plans repeat a great deal (the same
@@ -30,12 +32,46 @@ pub fn shown_text(layouts: &Layouts, shown: Shown) -> String {
     }
 }
 
-/// A line's identity among the interned ones: its own fields, its sub-plans by address.
-#[derive(PartialEq, Eq, Hash)]
-enum Key {
-    End,
-    Play(Hand, u8, usize),
-    Show(Defender, Vec<(String, usize)>),
+/// An interned line, equal and hashed as its own fields and its sub-plans' addresses: they
+/// are interned already, so equal lines are equal here.
+struct Shallow(Arc<Line>);
+
+impl PartialEq for Shallow {
+    fn eq(&self, other: &Shallow) -> bool {
+        match (&*self.0, &*other.0) {
+            (Line::End, Line::End) => true,
+            (Line::Play { hand, rank, next }, Line::Play { hand: h, rank: r, next: n }) => {
+                (hand, rank) == (h, r) && Arc::ptr_eq(next, n)
+            }
+            (Line::Show { defender, branches }, Line::Show { defender: d, branches: b }) => {
+                defender == d
+                    && branches.len() == b.len()
+                    && branches.iter().zip(b).all(|((x, l), (y, m))| x == y && Arc::ptr_eq(l, m))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Shallow {}
+
+impl Hash for Shallow {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match &*self.0 {
+            Line::End => state.write_u8(0),
+            Line::Play { hand, rank, next } => {
+                (1u8, *hand, *rank).hash(state);
+                state.write_usize(Arc::as_ptr(next) as usize);
+            }
+            Line::Show { defender, branches } => {
+                (2u8, *defender).hash(state);
+                for (cards, line) in branches {
+                    cards.hash(state);
+                    state.write_usize(Arc::as_ptr(line) as usize);
+                }
+            }
+        }
+    }
 }
 
 /// Reads lines off search trees, each equal sub-plan built once and shared. A plan can run
@@ -44,9 +80,9 @@ enum Key {
 /// branches card by card longer still.
 #[derive(Default)]
 pub struct Lines {
-    interned: HashMap<Key, Arc<Line>>,
+    interned: HashSet<Shallow, BuildHasherDefault<MemoHasher>>,
     /// The line of each vector already read: arena, node, vector.
-    read: HashMap<(usize, u32, u32), Arc<Line>>,
+    read: Memo<(usize, u32, u32), Arc<Line>>,
 }
 
 impl Lines {
@@ -99,18 +135,15 @@ impl Lines {
         self.intern(Line::Play { hand, rank, next })
     }
 
-    /// `line`, or the equal one built before. Its sub-plans are interned already, so equal
-    /// lines have equal keys.
+    /// `line`, or the equal one built before.
     fn intern(&mut self, line: Line) -> Arc<Line> {
-        let address = |line: &Arc<Line>| Arc::as_ptr(line) as usize;
-        let key = match &line {
-            Line::End => Key::End,
-            Line::Play { hand, rank, next } => Key::Play(*hand, *rank, address(next)),
-            Line::Show { defender, branches } => {
-                Key::Show(*defender, branches.iter().map(|(cards, line)| (cards.clone(), address(line))).collect())
-            }
-        };
-        Arc::clone(self.interned.entry(key).or_insert_with(|| Arc::new(line)))
+        let line = Shallow(Arc::new(line));
+        if let Some(known) = self.interned.get(&line) {
+            return Arc::clone(&known.0);
+        }
+        let shared = Arc::clone(&line.0);
+        self.interned.insert(line);
+        shared
     }
 }
 
