@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// Declarer's plan from some point of the play on. Plans repeat a great deal (the same
 /// endings after many different first tricks), so equal sub-plans are one shared value:
-/// [`Lines`] builds each once.
+/// the module's `Lines` builds each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     /// North and South have no cards left.
