@@ -9,7 +9,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 
-import { parSentence } from '../../web/board/words.js';
+import { durationText, parSentence } from '../../web/board/words.js';
 import { settle } from '../../web/board/board.js';
 import { EXAMPLES } from '../../web/site/examples.js';
 import { DATA, browserAndServer, browserAndBothServers, readJsonl, waitUntil } from './lib/harness.mjs';
@@ -103,6 +103,14 @@ describe('par as a player says it', () => {
 
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+describe('times as a player reads them', () => {
+  test('the unit goes by the figure as shown', () => {
+    const cases = [[0.04, 'under 0.1 ms'], [0.1, '0.1 ms'], [3.14, '3.1 ms'], [9.94, '9.9 ms'], [9.96, '10 ms'],
+      [10.4, '10 ms'], [999.4, '999 ms'], [999.6, '1.0 s'], [12345, '12.3 s']];
+    for (const [ms, text] of cases) assert.equal(durationText(ms), text, `${ms} ms`);
+  });
+});
 
 describe('the site on first use', () => {
   const env = browserAndServer();

@@ -16,6 +16,15 @@ export const contractTitle = (c, declarer) => `${contractName(c)} by ${SEAT_NAME
 /** "Notrump" or "♠ trumps". */
 export const strainTitle = (trump) => (trump === 'NT' ? 'Notrump' : `${STRAIN_SYMBOL[trump]} trumps`);
 
+/** A job's time for people. A page that is not cross-origin isolated reads the clock in
+ * steps of 0.1 ms, so that is the finest figure worth showing. The unit goes by the figure
+ * as rounded: 9.96 ms is "10 ms", not "10.0 ms". */
+export function durationText(ms) {
+  if (ms < 0.1) return 'under 0.1 ms';
+  if (Math.round(ms * 10) < 100) return `${(Math.round(ms * 10) / 10).toFixed(1)} ms`;
+  return Math.round(ms) < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** How a contract fares with `tricks` for declarer: "3NT makes with 1 overtrick", "4♠ goes 2 down". */
 export function contractResult(contract, tricks) {
   const d = tricks - (contract.level + 6);

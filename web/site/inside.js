@@ -4,7 +4,7 @@
 
 import { SEATS, SUITS, SUIT_SYMBOL, handSize, listText, rankText } from '../board/bridge.js';
 import { renderStatsChart, statsTable } from './chart.js';
-import { inspectSentences } from '../board/words.js';
+import { durationText, inspectSentences } from '../board/words.js';
 import { site, PRIORITY } from './state.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -55,18 +55,10 @@ export function renderInside() {
   let total = r.total;
   $('#stats-text').textContent =
     `Solving this position from an empty table took ${total.nodes.toLocaleString('en')} nodes` +
-    (r.ms !== undefined ? ` and ${duration(r.ms)} (clearing the table included)` : '') +
+    (r.ms !== undefined ? ` and ${durationText(r.ms)} (clearing the table included)` : '') +
     `; the table was probed ${total.ttProbes.toLocaleString('en')} times and matched ${total.ttHits.toLocaleString('en')} times. ` +
     `In the chart, bar group N is the work the search did at trick N of the deal: it starts at trick ${trickNo} ` +
     '(highlighted), the trick on screen, and looks ahead to trick 13.';
-}
-
-/** A job's time for people. A page that is not cross-origin isolated reads the clock in
- * steps of 0.1 ms, so that is the finest figure worth showing. */
-function duration(ms) {
-  if (ms < 0.1) return 'under 0.1 ms';
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 export function inspectFailed(message) {
@@ -173,7 +165,7 @@ function showResults(rows, results) {
     tr.querySelector('.v').textContent = String(r.tricks);
     tr.querySelector('.n').textContent = nodes.toLocaleString('en');
     tr.querySelector('.h').textContent = r.total.ttHits.toLocaleString('en');
-    tr.querySelector('.t').textContent = duration(r.ms);
+    tr.querySelector('.t').textContent = durationText(r.ms);
     tr.dataset.nodes = nodes;
     tr.dataset.value = r.tricks;
     let bar = tr.querySelector('.bar');
