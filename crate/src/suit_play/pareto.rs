@@ -4,6 +4,9 @@
 /// Sets of at least this many vectors are scanned with signatures.
 const SIGNED_FROM: usize = 64;
 
+/// Sets of at least this many vectors have their kept signatures indexed by a key.
+const INDEXED_FROM: usize = 1024;
+
 /// Vectors of `width` entries, stored one after another.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Vectors {
@@ -53,7 +56,7 @@ impl Vectors {
             kept.extend(0..n);
             return true;
         }
-        let FrontScratch { sums, starts, order, kept_words, candidate, levels, kept_signatures } = scratch;
+        let FrontScratch { sums, starts, order, kept_words, candidate, levels, signatures, index } = scratch;
         sums.clear();
         sums.extend((0..n).map(|i| self.get(i).iter().map(|&x| u32::from(x)).sum::<u32>()));
         // A vector can only be dominated by one of at least its sum, so one pass in
@@ -83,7 +86,8 @@ impl Vectors {
         // the set, rounded up), entry p at bit p % 64: a vector dominates another only if its
         // signature covers the other's. Checked first, it turns most comparisons of a big
         // front into one word's; a small set is scanned plainly (all signatures 0), since
-        // the levels cost a pass over the set.
+        // the levels cost a pass over the set. A big one is also indexed by a few of the
+        // signatures' bits (`SignatureIndex`).
         levels.clear();
         if n >= SIGNED_FROM {
             levels.resize(self.width, 0);
@@ -98,7 +102,14 @@ impl Vectors {
                 .enumerate()
                 .fold(0u64, |sig, (p, (&x, &level))| sig | u64::from(u64::from(x) >= level) << (p % 64))
         };
-        kept_signatures.clear();
+        signatures.clear();
+        if n >= SIGNED_FROM {
+            signatures.extend(self.values.chunks_exact(self.width).map(signature));
+        } else {
+            signatures.resize(n, 0);
+        }
+        let index = &mut *index;
+        index.clear(if n >= INDEXED_FROM { signatures } else { &[] });
         kept_words.clear();
         candidate.clear();
         candidate.resize(words, 0);
@@ -115,33 +126,23 @@ impl Vectors {
             }
             previous = Some(i);
             to_words(v, candidate);
-            let sig = signature(v);
-            let beats = |k: usize| {
-                sig & !kept_signatures[k] == 0 && dominates_words(&kept_words[k * words..(k + 1) * words], candidate)
-            };
+            let sig = signatures[i];
+            let dominated_by = &*kept_words;
+            let beats = |k: usize| dominates_words(&dominated_by[k * words..(k + 1) * words], candidate);
             // Neighbours in this order are often alike (a product's candidates from one
             // partial vector come together), so the vector that beat the previous candidate
-            // is tried first; then the latest kept, of the nearest sums.
-            if hint.is_some_and(beats) {
+            // is tried first; then the index, latest kept first within each part.
+            if hint.is_some_and(|k| sig & !index.signature(k) == 0 && beats(k)) {
                 continue;
             }
-            // The signatures are scanned as a slice, the loop that takes the time; the words
-            // only where a signature lets the kept vector dominate.
-            let mut end = kept.len();
-            let found = loop {
-                match last_covering(&kept_signatures[..end], sig) {
-                    Some(k) if dominates_words(&kept_words[k * words..(k + 1) * words], candidate) => break Some(k),
-                    Some(k) => end = k,
-                    None => break None,
-                }
-            };
-            compared += found.map_or(kept.len(), |k| kept.len() - k) as u64;
+            let (found, scanned) = index.find(sig, beats);
+            compared += scanned;
             match found {
                 Some(k) => hint = Some(k),
                 None => {
                     kept.push(i);
                     kept_words.extend_from_slice(candidate);
-                    kept_signatures.push(sig);
+                    index.push(sig);
                 }
             }
         }
@@ -183,7 +184,131 @@ pub struct FrontScratch {
     candidate: Vec<u64>,
     /// Per entry, the level of the signatures' bits (u64: a product's sums pass u32).
     levels: Vec<u64>,
-    kept_signatures: Vec<u64>,
+    /// Per vector of the set, its signature.
+    signatures: Vec<u64>,
+    index: SignatureIndex,
+}
+
+/// The kept vectors' signatures, parted by a key of a few of their bits: a kept vector can
+/// dominate a candidate only if its key covers the candidate's, so a candidate reads only
+/// the parts whose keys do, about a sixteenth of the kept front with 8 bits. The key grows
+/// with the front (`PART_SIZE`): tiny parts cost more to visit than to read.
+#[derive(Debug, Default)]
+struct SignatureIndex {
+    /// The signature bits a key may be made of, the most even first; the key takes the
+    /// first `used` of them.
+    bits: Vec<u32>,
+    used: usize,
+    /// Per key, the signatures of the kept vectors with that key, and where each stands
+    /// among the kept.
+    parts: Vec<(Vec<u64>, Vec<u32>)>,
+    /// Per kept vector, its signature.
+    kept: Vec<u64>,
+}
+
+/// The kept vectors per part, on average, before the key takes two more bits.
+const PART_SIZE: usize = 32;
+
+/// The most bits a key takes.
+const KEY_BITS: usize = 8;
+
+/// The signatures the key's bits are chosen on: a sample is as good as the whole set.
+const SAMPLE: usize = 512;
+
+impl SignatureIndex {
+    /// Empties the index and orders the key's bits by `signatures`, the set's: the bits
+    /// nearest to being set in half of them part it best. No signatures: one part.
+    fn clear(&mut self, signatures: &[u64]) {
+        self.kept.clear();
+        self.bits.clear();
+        self.used = 0;
+        if !signatures.is_empty() {
+            let stride = signatures.len().div_ceil(SAMPLE);
+            let sample = signatures.iter().step_by(stride);
+            let (mut ones, mut count) = ([0usize; 64], 0);
+            for &sig in sample {
+                count += 1;
+                let mut rest = sig;
+                while rest != 0 {
+                    ones[rest.trailing_zeros() as usize] += 1;
+                    rest &= rest - 1;
+                }
+            }
+            let mut by_balance: Vec<u32> =
+                (0..64).filter(|&b| ones[b as usize] > 0 && ones[b as usize] < count).collect();
+            by_balance.sort_by_key(|&b| ones[b as usize].abs_diff(count / 2));
+            self.bits.extend(by_balance.into_iter().take(KEY_BITS));
+        }
+        self.parts.truncate(1);
+        self.parts.resize_with(1, Default::default);
+        let (sigs, at) = &mut self.parts[0];
+        sigs.clear();
+        at.clear();
+    }
+
+    fn key(&self, sig: u64) -> usize {
+        self.bits[..self.used].iter().enumerate().fold(0, |key, (j, &b)| key | ((sig >> b & 1) as usize) << j)
+    }
+
+    fn signature(&self, k: usize) -> u64 {
+        self.kept[k]
+    }
+
+    fn push(&mut self, sig: u64) {
+        let key = self.key(sig);
+        let (sigs, at) = &mut self.parts[key];
+        sigs.push(sig);
+        at.push(self.kept.len() as u32);
+        self.kept.push(sig);
+        if self.kept.len() >= PART_SIZE << self.used && self.used < self.bits.len() {
+            self.regroup((self.used + 2).min(self.bits.len()));
+        }
+    }
+
+    /// Parts the kept signatures again, by a key of `used` bits.
+    fn regroup(&mut self, used: usize) {
+        self.used = used;
+        self.parts.resize_with(1 << used, Default::default);
+        self.parts.iter_mut().for_each(|(sigs, at)| {
+            sigs.clear();
+            at.clear();
+        });
+        for k in 0..self.kept.len() {
+            let sig = self.kept[k];
+            let key = self.key(sig);
+            let (sigs, at) = &mut self.parts[key];
+            sigs.push(sig);
+            at.push(k as u32);
+        }
+    }
+
+    /// A kept vector that `beats` says dominates a candidate of signature `sig`, if any, and
+    /// how many signatures were read to find it.
+    fn find(&self, sig: u64, beats: impl Fn(usize) -> bool) -> (Option<usize>, u64) {
+        let key = self.key(sig);
+        let mask = self.parts.len() - 1;
+        let mut scanned = 0;
+        // The parts whose keys cover the candidate's: `key | rest` for each subset `rest` of
+        // the bits it lacks, from the fullest key, most likely to dominate, down.
+        let lacking = mask & !key;
+        let mut rest = lacking;
+        loop {
+            let (sigs, at) = &self.parts[key | rest];
+            let mut end = sigs.len();
+            while let Some(j) = last_covering(&sigs[..end], sig) {
+                let k = at[j] as usize;
+                if beats(k) {
+                    return (Some(k), scanned + (sigs.len() - j) as u64);
+                }
+                end = j;
+            }
+            scanned += sigs.len() as u64;
+            if rest == 0 {
+                return (None, scanned);
+            }
+            rest = (rest - 1) & lacking;
+        }
+    }
 }
 
 /// `a == b` for two vectors of one width, 8 entries at a time: WebAssembly has no fast
@@ -212,12 +337,18 @@ fn last_covering(signatures: &[u64], sig: u64) -> Option<usize> {
     head.iter().rposition(|&other| covers(other))
 }
 
-/// A vector as little-endian words of 8 entries, the last padded with zeros.
+/// A vector as little-endian words of 8 entries, the last padded with zeros. Whole words
+/// are read as words: copying each through a padded buffer cost WebAssembly a byte loop.
 fn to_words(v: &[u8], out: &mut [u64]) {
-    for (word, chunk) in out.iter_mut().zip(v.chunks(8)) {
+    let chunks = v.chunks_exact(8);
+    let tail = chunks.remainder();
+    for (word, chunk) in out.iter_mut().zip(chunks) {
+        *word = u64::from_le_bytes(chunk.try_into().expect("8 entries"));
+    }
+    if !tail.is_empty() {
         let mut bytes = [0u8; 8];
-        bytes[..chunk.len()].copy_from_slice(chunk);
-        *word = u64::from_le_bytes(bytes);
+        bytes[..tail.len()].copy_from_slice(tail);
+        out[v.len() / 8] = u64::from_le_bytes(bytes);
     }
 }
 
@@ -274,6 +405,70 @@ mod tests {
             front.sort();
             assert_eq!(front, expected, "round {round}: width {width}, {n} vectors");
         }
+    }
+
+    #[test]
+    fn a_big_front_is_what_comparing_every_pair_keeps() {
+        // Past `INDEXED_FROM` vectors, the scan reads the signature index. Vectors a few
+        // entries away from one of four, so that many dominate others and many do not.
+        let mut seed = 0x51_7cc1_b727_220au64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for (width, n) in [(5, 1500), (40, INDEXED_FROM), (96, 2500), (130, 1800)] {
+            let bases: Vec<Vec<u8>> = (0..4).map(|_| (0..width).map(|_| 2 + next(6) as u8).collect()).collect();
+            let mut v = Vectors::new(width);
+            for _ in 0..n {
+                let base = &bases[next(4) as usize];
+                let mut row = base.clone();
+                for _ in 0..1 + next(4) {
+                    let at = next(width as u64) as usize;
+                    row[at] = row[at] + 1 - 2 * u8::from(next(3) > 0);
+                }
+                v.push(&row);
+            }
+            let at_least = |a: usize, b: usize| v.get(a).iter().zip(v.get(b)).all(|(x, y)| x >= y);
+            let beaten = |i: usize| (0..n).any(|j| at_least(j, i) && v.get(j) != v.get(i));
+            let mut expected: Vec<&[u8]> = (0..n).filter(|&i| !beaten(i)).map(|i| v.get(i)).collect();
+            expected.sort();
+            expected.dedup();
+            let mut front: Vec<&[u8]> = v.front().into_iter().map(|i| v.get(i)).collect();
+            front.sort();
+            assert!(expected.len() > 1 && expected.len() < n / 2, "width {width}: {} kept", expected.len());
+            assert_eq!(front, expected, "width {width}, {n} vectors");
+        }
+    }
+
+    #[test]
+    fn the_index_finds_a_covering_signature_whenever_one_is_kept() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Signatures of 12 bits, some always set: the key takes the balanced ones.
+        let signatures: Vec<u64> = (0..3000).map(|_| next() & 0xFFF | 0x3000).collect();
+        let mut index = SignatureIndex::default();
+        index.clear(&signatures);
+        assert_eq!(index.bits.len(), KEY_BITS);
+        let mut grew = false;
+        assert!(index.bits.iter().all(|&b| b < 12));
+        for (k, &sig) in signatures.iter().enumerate() {
+            let covering = signatures[..k].iter().any(|&other| sig & !other == 0);
+            let (found, _) = index.find(sig, |_| true);
+            assert_eq!(found.is_some(), covering, "{sig:#x}");
+            if let Some(j) = found {
+                assert_eq!(sig & !signatures[j], 0);
+            }
+            index.push(sig);
+            grew |= index.used == KEY_BITS;
+        }
+        assert!(grew, "the key never took all its bits");
     }
 
     #[test]
