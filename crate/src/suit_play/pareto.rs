@@ -368,6 +368,33 @@ fn dominates_words(a: &[u64], b: &[u64]) -> bool {
 mod tests {
     use super::*;
 
+    /// Numbers below `n`, by xorshift from `seed`.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
+    /// The front, each vector once, in order.
+    fn sorted_front(v: &Vectors) -> Vec<&[u8]> {
+        let mut front: Vec<&[u8]> = v.front().into_iter().map(|i| v.get(i)).collect();
+        front.sort();
+        front
+    }
+
+    /// What comparing every pair keeps, each vector once, in order.
+    fn every_pair_front(v: &Vectors) -> Vec<&[u8]> {
+        let at_least = |a: usize, b: usize| v.get(a).iter().zip(v.get(b)).all(|(x, y)| x >= y);
+        let beaten = |i: usize| (0..v.len()).any(|j| at_least(j, i) && v.get(j) != v.get(i));
+        let mut front: Vec<&[u8]> = (0..v.len()).filter(|&i| !beaten(i)).map(|i| v.get(i)).collect();
+        front.sort();
+        front.dedup();
+        front
+    }
+
     #[test]
     fn keeps_each_undominated_vector_once() {
         let mut v = Vectors::new(2);
@@ -381,13 +408,7 @@ mod tests {
 
     #[test]
     fn the_front_is_what_comparing_every_pair_keeps() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15);
         for round in 0..300 {
             // Widths past 64 share signature bits; 255 is a partial product's unset entry.
             let (width, n) = (1 + next(140) as usize, 1 + next(300) as usize);
@@ -396,13 +417,7 @@ mod tests {
                 let row: Vec<u8> = (0..width).map(|_| if next(50) == 0 { 255 } else { next(4) as u8 }).collect();
                 v.push(&row);
             }
-            let at_least = |a: usize, b: usize| v.get(a).iter().zip(v.get(b)).all(|(x, y)| x >= y);
-            let beaten = |i: usize| (0..n).any(|j| at_least(j, i) && v.get(j) != v.get(i));
-            let mut expected: Vec<&[u8]> = (0..n).filter(|&i| !beaten(i)).map(|i| v.get(i)).collect();
-            expected.sort();
-            expected.dedup();
-            let mut front: Vec<&[u8]> = v.front().into_iter().map(|i| v.get(i)).collect();
-            front.sort();
+            let (front, expected) = (sorted_front(&v), every_pair_front(&v));
             assert_eq!(front, expected, "round {round}: width {width}, {n} vectors");
         }
     }
@@ -411,13 +426,7 @@ mod tests {
     fn a_big_front_is_what_comparing_every_pair_keeps() {
         // Past `INDEXED_FROM` vectors, the scan reads the signature index. Vectors a few
         // entries away from one of four, so that many dominate others and many do not.
-        let mut seed = 0x51_7cc1_b727_220au64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = numbers(0x51_7cc1_b727_220a);
         for (width, n) in [(5, 1500), (40, INDEXED_FROM), (96, 2500), (130, 1800)] {
             let bases: Vec<Vec<u8>> = (0..4).map(|_| (0..width).map(|_| 2 + next(6) as u8).collect()).collect();
             let mut v = Vectors::new(width);
@@ -430,13 +439,7 @@ mod tests {
                 }
                 v.push(&row);
             }
-            let at_least = |a: usize, b: usize| v.get(a).iter().zip(v.get(b)).all(|(x, y)| x >= y);
-            let beaten = |i: usize| (0..n).any(|j| at_least(j, i) && v.get(j) != v.get(i));
-            let mut expected: Vec<&[u8]> = (0..n).filter(|&i| !beaten(i)).map(|i| v.get(i)).collect();
-            expected.sort();
-            expected.dedup();
-            let mut front: Vec<&[u8]> = v.front().into_iter().map(|i| v.get(i)).collect();
-            front.sort();
+            let (front, expected) = (sorted_front(&v), every_pair_front(&v));
             assert!(expected.len() > 1 && expected.len() < n / 2, "width {width}: {} kept", expected.len());
             assert_eq!(front, expected, "width {width}, {n} vectors");
         }
@@ -444,15 +447,9 @@ mod tests {
 
     #[test]
     fn the_index_finds_a_covering_signature_whenever_one_is_kept() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = numbers(0x2545_f491_4f6c_dd1d);
         // Signatures of 12 bits, some always set: the key takes the balanced ones.
-        let signatures: Vec<u64> = (0..3000).map(|_| next() & 0xFFF | 0x3000).collect();
+        let signatures: Vec<u64> = (0..3000).map(|_| next(0x1000) | 0x3000).collect();
         let mut index = SignatureIndex::default();
         index.clear(&signatures);
         assert_eq!(index.bits.len(), KEY_BITS);
@@ -473,17 +470,10 @@ mod tests {
 
     #[test]
     fn the_last_covering_signature_is_the_plain_search() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = numbers(0x2545_f491_4f6c_dd1d);
         for len in 0..40 {
             for _ in 0..20 {
-                let signatures: Vec<u64> = (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        seed & 0xF
-                    })
-                    .collect();
+                let signatures: Vec<u64> = (0..len).map(|_| next(16)).collect();
                 for sig in 0..16 {
                     let plain = signatures.iter().rposition(|&other| sig & !other == 0);
                     assert_eq!(last_covering(&signatures, sig), plain, "{sig:#x} in {signatures:x?}");
