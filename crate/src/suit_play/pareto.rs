@@ -56,7 +56,8 @@ impl Vectors {
             kept.extend(0..n);
             return true;
         }
-        let FrontScratch { sums, starts, order, kept_words, candidate, levels, signatures, index } = scratch;
+        let FrontScratch { sums, starts, order, kept_words, candidate, levels, level_words, signatures, index } =
+            scratch;
         sums.clear();
         sums.extend((0..n).map(|i| self.get(i).iter().map(|&x| u32::from(x)).sum::<u32>()));
         // A vector can only be dominated by one of at least its sum, so one pass in
@@ -96,15 +97,14 @@ impl Vectors {
             }
             levels.iter_mut().for_each(|level| *level = level.div_ceil(n as u64));
         }
-        let signature = |v: &[u8]| {
-            v.iter()
-                .zip(levels.iter())
-                .enumerate()
-                .fold(0u64, |sig, (p, (&x, &level))| sig | u64::from(u64::from(x) >= level) << (p % 64))
-        };
         signatures.clear();
         if n >= SIGNED_FROM {
-            signatures.extend(self.values.chunks_exact(self.width).map(signature));
+            // The levels as words, padded with 255, which no padding entry (0) reaches.
+            level_words.clear();
+            level_words.resize(words, u64::MAX);
+            let bytes: Vec<u8> = levels.iter().map(|&level| level as u8).collect();
+            level_words.iter_mut().zip(bytes.chunks(8)).for_each(|(word, chunk)| *word = padded_word(chunk, 0xFF));
+            signatures.extend(self.values.chunks_exact(self.width).map(|v| signature(v, level_words)));
         } else {
             signatures.resize(n, 0);
         }
@@ -184,6 +184,8 @@ pub struct FrontScratch {
     candidate: Vec<u64>,
     /// Per entry, the level of the signatures' bits (u64: a product's sums pass u32).
     levels: Vec<u64>,
+    /// The levels 8 to a word.
+    level_words: Vec<u64>,
     /// Per vector of the set, its signature.
     signatures: Vec<u64>,
     index: SignatureIndex,
@@ -346,22 +348,46 @@ fn to_words(v: &[u8], out: &mut [u64]) {
         *word = u64::from_le_bytes(chunk.try_into().expect("8 entries"));
     }
     if !tail.is_empty() {
-        let mut bytes = [0u8; 8];
-        bytes[..tail.len()].copy_from_slice(tail);
-        out[v.len() / 8] = u64::from_le_bytes(bytes);
+        out[v.len() / 8] = padded_word(tail, 0);
     }
+}
+
+/// Up to 8 entries as a little-endian word, the missing ones `pad`.
+fn padded_word(chunk: &[u8], pad: u8) -> u64 {
+    let mut bytes = [pad; 8];
+    bytes[..chunk.len()].copy_from_slice(chunk);
+    u64::from_le_bytes(bytes)
+}
+
+/// A vector's signature: bit p % 64 set where entry p is at least its level, 8 entries per
+/// word at a time (a byte at a time, this pass cost WebAssembly as much as the scan).
+fn signature(v: &[u8], level_words: &[u64]) -> u64 {
+    let chunks = v.chunks_exact(8);
+    let tail = chunks.remainder();
+    let words = chunks.map(|chunk| u64::from_le_bytes(chunk.try_into().expect("8 entries")));
+    let words = words.chain((!tail.is_empty()).then(|| padded_word(tail, 0)));
+    words.zip(level_words).enumerate().fold(0, |sig, (w, (x, &level))| {
+        // The high bit of each byte where x is at least the level, gathered into a byte:
+        // byte i's bit lands at bit 56 + i, and no two products carry into one another.
+        let high = (at_least_bytes(x, level) >> 7) & 0x0101_0101_0101_0101;
+        let byte = high.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        sig | byte << (w * 8 % 64)
+    })
 }
 
 /// Whether `a` is at least `b` on every entry, 8 entries per word at a time.
 fn dominates_words(a: &[u64], b: &[u64]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    a.iter().zip(b).all(|(&x, &y)| {
-        // Per byte, with its high bit set aside: 128 + x − y never borrows from the next
-        // byte, and keeps its high bit when x ≥ y on the low seven bits.
-        let low = ((x | HIGH) - (y & !HIGH)) & HIGH;
-        let at_least = (x & !y & HIGH) | (!(x ^ y) & low);
-        at_least & HIGH == HIGH
-    })
+    a.iter().zip(b).all(|(&x, &y)| at_least_bytes(x, y) == HIGH)
+}
+
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Per byte, its high bit where `x`'s byte is at least `y`'s; the other bits clear.
+fn at_least_bytes(x: u64, y: u64) -> u64 {
+    // With the high bits set aside, 128 + x − y never borrows from the next byte, and keeps
+    // its high bit when x ≥ y on the low seven bits.
+    let low = ((x | HIGH) - (y & !HIGH)) & HIGH;
+    ((x & !y & HIGH) | (!(x ^ y) & low)) & HIGH
 }
 
 #[cfg(test)]
@@ -478,6 +504,21 @@ mod tests {
                     let plain = signatures.iter().rposition(|&other| sig & !other == 0);
                     assert_eq!(last_covering(&signatures, sig), plain, "{sig:#x} in {signatures:x?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_signature_marks_the_entries_at_or_above_their_level() {
+        let mut next = numbers(0x1234_5678_9abc_def1);
+        for width in [1, 7, 8, 9, 63, 64, 65, 96, 130] {
+            for _ in 0..50 {
+                let pick = |next: &mut dyn FnMut(u64) -> u64| [0u8, 1, 2, 3, 127, 128, 254, 255][next(8) as usize];
+                let v: Vec<u8> = (0..width).map(|_| pick(&mut next)).collect();
+                let levels: Vec<u8> = (0..width).map(|_| pick(&mut next)).collect();
+                let plain = (0..width).fold(0u64, |sig, p| sig | u64::from(v[p] >= levels[p]) << (p % 64));
+                let level_words: Vec<u64> = levels.chunks(8).map(|chunk| padded_word(chunk, 0xFF)).collect();
+                assert_eq!(signature(&v, &level_words), plain, "{v:?} against {levels:?}");
             }
         }
     }
