@@ -196,7 +196,6 @@ struct Scratch {
     /// Per union vector, its `(edge, index)`.
     from: Vec<(u16, u32)>,
     keep: Vec<usize>,
-    row: Vec<u8>,
     covered: Vec<bool>,
 }
 
@@ -613,14 +612,12 @@ impl<'a> Search<'a> {
             return self.best_of_product(layouts, positions, &capped).map(Some);
         }
         let mut scratch = self.scratch.borrow_mut();
-        let Scratch { partial, next, picks, next_picks, keep, row, covered, .. } = &mut *scratch;
+        let Scratch { partial, next, picks, next_picks, keep, covered, .. } = &mut *scratch;
         partial.reset(width);
         partial.values.resize(width, u8::MAX);
         picks.clear();
         covered.clear();
         covered.resize(width, false);
-        row.clear();
-        row.resize(width, 0);
         for (e, child) in capped.iter().enumerate() {
             let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
@@ -641,10 +638,11 @@ impl<'a> Search<'a> {
                 if p % 64 == 63 && self.stopped() {
                     return Err(Error::Stopped { nodes: None });
                 }
+                let base = partial.get(p);
                 for c in 0..child.len() {
-                    row.copy_from_slice(partial.get(p));
-                    lower(row, positions, child.get(c), child.add);
-                    next.push(row);
+                    let start = next.values.len();
+                    next.values.extend_from_slice(base);
+                    lower(&mut next.values[start..], positions, child.get(c), child.add);
                     next_picks.extend_from_slice(&picks[p * e..(p + 1) * e]);
                     next_picks.push(child.original(c));
                 }
