@@ -102,8 +102,12 @@ impl Vectors {
             // The levels as words, padded with 255, which no padding entry (0) reaches.
             level_words.clear();
             level_words.resize(words, u64::MAX);
-            let bytes: Vec<u8> = levels.iter().map(|&level| level as u8).collect();
-            level_words.iter_mut().zip(bytes.chunks(8)).for_each(|(word, chunk)| *word = padded_word(chunk, 0xFF));
+            for (word, chunk) in level_words.iter_mut().zip(levels.chunks(8)) {
+                // A level is a mean of entries, so it fits a byte.
+                let mut bytes = [0xFF; 8];
+                bytes.iter_mut().zip(chunk).for_each(|(byte, &level)| *byte = level as u8);
+                *word = u64::from_le_bytes(bytes);
+            }
             signatures.extend(self.values.chunks_exact(self.width).map(|v| signature(v, level_words)));
         } else {
             signatures.resize(n, 0);
@@ -461,7 +465,7 @@ mod tests {
                 let mut row = base.clone();
                 for _ in 0..1 + next(4) {
                     let at = next(width as u64) as usize;
-                    row[at] = row[at] + 1 - 2 * u8::from(next(3) > 0);
+                    row[at] = (row[at] + 1).saturating_sub(2 * u8::from(next(3) > 0));
                 }
                 v.push(&row);
             }
