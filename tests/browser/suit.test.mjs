@@ -14,7 +14,8 @@ const HOLDINGS = [
   { north: 'AK987x', south: 'Jx' },
   { north: 'AQ', south: 'xx', westVacant: 10, eastVacant: 13 },
 ];
-// Seconds of work natively, yet within the solver's budget: long enough to stop.
+// A tenth of a second or more of work natively, in several leads: a stop sent when the
+// worker starts it (a message's round trip later) finds it running.
 const LONG = { north: 'QT864', south: '2' };
 
 /** The native command's answer, its keys as the JS API writes them. */
@@ -66,9 +67,12 @@ describeBothBuilds(env, 'solver.suit', (ctx) => {
 
   test('a long holding stops on request and the solver goes on', async () => {
     const r = await ctx.page.evaluate(async ([long, short]) => {
-      const job = window.solver.suit(long);
+      // Not after a fixed delay: the holding got faster than any delay chosen for it.
+      let started;
+      const running = new Promise((resolve) => { started = resolve; });
+      const job = window.solver.suit(long, { onStart: () => started() });
       const code = job.then(() => 'finished', (e) => e.code);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await running;
       window.solver.stop(job);
       const next = await window.solver.suit(short);
       return { code: await code, next: next.targets.length };
