@@ -118,7 +118,8 @@ pub use stats::{Stats, TrickStats};
 pub use strain::{solve_strain, solve_table, strain_order, SharedStrain};
 pub use suit::{Strain, Suit};
 pub use suit_play::{
-    AveragePlan, Defender, Hand, Holding, Line, Split, SuitAnalysis, SuitLeadResult, SuitPlay, TargetPlan, Vacant,
+    AveragePlan, Defender, Hand, Holding, LeadSearch, Line, Split, SuitAnalysis, SuitLeadResult, SuitPlay, TargetPlan,
+    Vacant,
 };
 pub use task::analyse_play;
 pub use task::bench;

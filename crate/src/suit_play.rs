@@ -39,7 +39,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct SuitPlay {
     holding: Holding,
-    layouts: Layouts,
+    layouts: Arc<Layouts>,
     /// Set when one lead's search finds the combination too hard: the leads on other
     /// threads then stop instead of running on for minutes to no purpose.
     too_hard: Arc<AtomicBool>,
@@ -54,11 +54,20 @@ impl PartialEq for SuitPlay {
     }
 }
 
-/// The game after one opening lead: what a unit of the suit task computes.
+/// The game after one opening lead: what a unit of the suit task computes. Its nodes lie in
+/// the arena of the [`LeadSearch`] that solved it.
 #[derive(Clone, Debug)]
 pub struct SuitLeadResult {
     part: LeadPart,
-    arena: Arena,
+}
+
+/// A search that opening leads are solved on one after another, sharing the trick starts
+/// they reach: a lead solved on a fresh search builds again much of what the leads before it
+/// built. The suit task keeps one per thread.
+pub struct LeadSearch {
+    search: Search,
+    /// Which search of the analysis this is: its leads' parts name it.
+    id: usize,
 }
 
 impl SuitPlay {
@@ -67,7 +76,7 @@ impl SuitPlay {
     pub fn new(north: &str, south: &str, vacant: Vacant) -> Result<SuitPlay, Error> {
         let holding = Holding::parse(north, south)?;
         let layouts = Layouts::new(&holding, vacant)?;
-        Ok(SuitPlay { holding, layouts, too_hard: Arc::default(), record: Arc::default() })
+        Ok(SuitPlay { holding, layouts: Arc::new(layouts), too_hard: Arc::default(), record: Arc::default() })
     }
 
     pub fn holding(&self) -> &Holding {
@@ -77,7 +86,7 @@ impl SuitPlay {
     /// Declarer's distinct opening leads (one card per run of touching cards), each
     /// `(hand, rank)` with rank 0 for the 2.
     pub fn opening_leads(&self) -> Vec<(Hand, u8)> {
-        Search::new(&self.layouts, None).opening_leads(&self.holding)
+        Search::new(Arc::clone(&self.layouts), None).opening_leads(&self.holding)
     }
 
     /// A card of declarer's as the lines write it: `S2` for South's 2 (rank 0).
@@ -85,34 +94,50 @@ impl SuitPlay {
         format!("{}{}", hand.letter(), holding::rank_letter(rank))
     }
 
-    /// The game after the `i`th opening lead, on a search of its own; `stop` ends it early.
-    pub fn solve_lead(&self, i: usize, stop: Option<Arc<AtomicBool>>) -> Result<SuitLeadResult, Error> {
-        let (hand, rank) = self.opening_leads()[i];
-        let mut search = Search::new(&self.layouts, stop)
+    /// A search for [`SuitPlay::solve_lead`], named `id` among the analysis's searches.
+    pub fn lead_search(&self, id: usize) -> LeadSearch {
+        let search = Search::new(Arc::clone(&self.layouts), None)
             .giving_up_with(Arc::clone(&self.too_hard))
             .recording_in(Arc::clone(&self.record));
-        let node = search.after_opening_lead(&self.holding, hand, rank).inspect_err(|e| {
+        LeadSearch { search, id }
+    }
+
+    /// The game after the `i`th opening lead, on `on` (which keeps its nodes); `stop` ends
+    /// it early. A search that failed is not to be used again.
+    pub fn solve_lead(
+        &self,
+        on: &mut LeadSearch,
+        i: usize,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<SuitLeadResult, Error> {
+        let (hand, rank) = self.opening_leads()[i];
+        on.search.watch(stop);
+        let node = on.search.after_opening_lead(&self.holding, hand, rank).inspect_err(|e| {
             if matches!(e, Error::SuitTooHard { .. }) {
                 self.too_hard.store(true, Ordering::Relaxed);
             }
         })?;
-        Ok(SuitLeadResult { part: LeadPart { hand, rank, arena: 0, node }, arena: search.arena })
+        Ok(SuitLeadResult { part: LeadPart { hand, rank, arena: on.id, node } })
     }
 
-    /// Folds the results of every opening lead, in the order of [`SuitPlay::opening_leads`].
-    pub fn finish(&self, leads: Vec<SuitLeadResult>) -> SuitAnalysis {
-        let mut arenas = Vec::with_capacity(leads.len());
-        let mut parts = Vec::with_capacity(leads.len());
-        for (i, lead) in leads.into_iter().enumerate() {
-            parts.push(LeadPart { arena: i, ..lead.part });
-            arenas.push(lead.arena);
-        }
+    /// Folds the results of every opening lead, in the order of [`SuitPlay::opening_leads`],
+    /// with the searches they were solved on.
+    pub fn finish(&self, leads: Vec<SuitLeadResult>, searches: Vec<LeadSearch>) -> SuitAnalysis {
+        let ids: Vec<usize> = searches.iter().map(|s| s.id).collect();
+        let arenas: Vec<Arena> = searches.into_iter().map(|s| s.search.arena).collect();
+        let parts: Vec<LeadPart> = leads
+            .into_iter()
+            .map(|lead| {
+                let arena = ids.iter().position(|&id| id == lead.part.arena).expect("the lead's search is given");
+                LeadPart { arena, ..lead.part }
+            })
+            .collect();
         assemble(&self.holding, &self.layouts, &arenas, &parts)
     }
 
     /// The whole analysis on one search (one thread, trick starts shared by every lead).
     pub fn analyse(&self, stop: Option<Arc<AtomicBool>>) -> Result<SuitAnalysis, Error> {
-        self.analyse_on(Search::new(&self.layouts, stop))
+        self.analyse_on(Search::new(Arc::clone(&self.layouts), stop))
     }
 
     fn analyse_on(&self, mut search: Search) -> Result<SuitAnalysis, Error> {
@@ -135,7 +160,7 @@ impl SuitPlay {
 
     /// How many nodes the whole game's search builds (for measurements).
     pub fn count_nodes(&self) -> Result<usize, Error> {
-        let mut search = Search::new(&self.layouts, None);
+        let mut search = Search::new(Arc::clone(&self.layouts), None);
         search.root(&self.holding)?;
         Ok(search.arena.nodes.len())
     }
@@ -159,7 +184,7 @@ mod tests {
             let (north, south) = (text(&deck[..cut]), text(&deck[cut..cards]));
             let play = SuitPlay::new(&north, &south, Vacant::default()).unwrap();
             let goals = play.analyse(None).unwrap();
-            let Ok(whole) = play.analyse_on(Search::new(&play.layouts, None).with_whole_fronts()) else {
+            let Ok(whole) = play.analyse_on(Search::new(Arc::clone(&play.layouts), None).with_whole_fronts()) else {
                 continue;
             };
             for (a, b) in goals.targets.iter().zip(&whole.targets) {

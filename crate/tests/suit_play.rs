@@ -449,7 +449,7 @@ fn bad_input_has_named_codes() {
 }
 
 /// The holdings whose fronts outgrow the solver get a named refusal, on one search and on
-/// the task's separate searches per lead, instead of minutes and gigabytes; ones just inside
+/// separate searches per lead at once, instead of minutes and gigabytes; ones just inside
 /// the budget are still answered.
 #[test]
 fn too_hard_holdings_are_refused_by_name() {
@@ -459,8 +459,9 @@ fn too_hard_holdings_are_refused_by_name() {
         let leads = play.opening_leads().len();
         // At once, as the task runs them: the first to give up stops the others.
         let codes: Vec<_> = std::thread::scope(|s| {
-            let runs: Vec<_> =
-                (0..leads).map(|i| s.spawn(move || play.solve_lead(i, None).err().map(|e| e.code()))).collect();
+            let runs: Vec<_> = (0..leads)
+                .map(|i| s.spawn(move || play.solve_lead(&mut play.lead_search(i), i, None).err().map(|e| e.code())))
+                .collect();
             runs.into_iter().filter_map(|r| r.join().unwrap()).collect()
         });
         assert!(codes.contains(&"too-hard"), "{north} / {south}: {codes:?}");

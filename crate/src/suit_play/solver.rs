@@ -222,8 +222,8 @@ impl Arena {
 }
 
 /// Builds the nodes of a holding's game, memoising trick starts.
-pub struct Search<'a> {
-    layouts: &'a Layouts,
+pub struct Search {
+    layouts: Arc<Layouts>,
     /// Per layout: how many cards of each gap West and East hold.
     west: Vec<GapCounts>,
     east: Vec<GapCounts>,
@@ -255,8 +255,8 @@ pub struct Search<'a> {
     whole_fronts: bool,
 }
 
-impl<'a> Search<'a> {
-    pub fn new(layouts: &'a Layouts, stop: Option<Arc<AtomicBool>>) -> Search<'a> {
+impl Search {
+    pub fn new(layouts: Arc<Layouts>, stop: Option<Arc<AtomicBool>>) -> Search {
         let sizes = layouts.gaps.iter().enumerate().fold(0, |acc, (g, gap)| acc | u64::from(gap.size) << (4 * g));
         let west: Vec<GapCounts> = layouts.layouts.iter().map(|l| l.west).collect();
         let east = west.iter().map(|w| GapCounts(sizes - w.0)).collect();
@@ -312,6 +312,9 @@ impl<'a> Search<'a> {
 
     /// The node right after declarer's opening lead of `rank` from `hand`.
     pub fn after_opening_lead(&mut self, holding: &Holding, hand: Hand, rank: u8) -> Result<u32, Error> {
+        // The budgets are each lead's, even when leads share the search.
+        self.written.set(0);
+        self.compared.set(0);
         let state = Search::initial(holding).without(hand, rank);
         let trick = Trick { leader: hand, ns: 1 << rank, gaps: 0 };
         let layouts = self.all_layouts();
@@ -325,18 +328,23 @@ impl<'a> Search<'a> {
     }
 
     /// This search, told to stop when `flag` is set (by another search that gave up).
-    pub fn giving_up_with(self, flag: Arc<AtomicBool>) -> Search<'a> {
+    pub fn giving_up_with(self, flag: Arc<AtomicBool>) -> Search {
         Search { given_up: Some(flag), ..self }
     }
 
     /// This search, sharing the best of each goal with the other searches of `record`.
-    pub fn recording_in(self, record: Arc<Record>) -> Search<'a> {
+    pub fn recording_in(self, record: Arc<Record>) -> Search {
         Search { record, ..self }
+    }
+
+    /// Makes the search watch `stop` from now on: a search can outlive the job that made it.
+    pub fn watch(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// This search, keeping whole Pareto fronts at the first trick too.
     #[cfg(test)]
-    pub fn with_whole_fronts(self) -> Search<'a> {
+    pub fn with_whole_fronts(self) -> Search {
         Search { whole_fronts: true, ..self }
     }
 
