@@ -79,20 +79,40 @@ describeBothBuilds(env, 'the suit-play panel', (ctx) => {
     await site.fill('#suit-south', '2');
     // The holding answers in about 0.2 s, quicker than clicks from outside the page: the
     // status is read and Stop clicked in the page as soon as the button shows.
-    const status = await site.evaluate(async () => {
+    const seen = await site.evaluate(async () => {
       document.querySelector('#suit-solve').click();
+      // The lesson's answer is still there, greyed and inert, while the new one is solved.
+      const result = document.querySelector('#suit-result');
+      const stale = !result.hidden && result.inert && result.classList.contains('stale');
       const stop = document.querySelector('#suit-stop');
       const started = Date.now();
       while (stop.hidden && Date.now() - started < 60000) await new Promise((r) => setTimeout(r, 1));
-      const text = document.querySelector('#suit-status').textContent;
+      const status = document.querySelector('#suit-status').textContent;
       stop.click();
-      return text;
+      return { stale, status };
     });
-    assert.match(status, /Solving QT864 \/ 2 exactly/);
+    assert.match(seen.status, /Solving QT864 \/ 2 exactly/);
+    assert.equal(seen.stale, true);
     await site.waitForSelector('#suit-play[data-state="stopped"]');
     assert.match(await site.textContent('#suit-status'), /^Stopped/);
+    assert.equal(await site.isHidden('#suit-result'), true, 'no other holding’s answer beside the stopped one');
     assert.equal(await site.isHidden('#suit-stop'), true);
     assert.equal(await site.isEnabled('#suit-solve'), true);
+  });
+
+  test('a holding too hard to solve exactly says so, with no other holding’s answer beside it', async () => {
+    await site.fill('#suit-north', 'AJ2');
+    await site.fill('#suit-south', 'K103');
+    await site.click('#suit-solve');
+    await site.waitForSelector('#suit-play[data-state="done"]');
+    assert.equal(await site.isVisible('#suit-result'), true);
+    await site.fill('#suit-north', 'KJ9753');
+    await site.fill('#suit-south', '-');
+    await site.click('#suit-solve');
+    await site.waitForSelector('#suit-play[data-state="failed"]', { timeout: 120000 });
+    assert.match(await site.textContent('#suit-error'), /\(too-hard\): .*too hard for the exact suit solver/);
+    assert.equal(await site.isHidden('#suit-result'), true);
+    assert.match(await site.textContent('#suit-problem'), /K\s*J\s*9\s*7\s*5\s*3/);
   });
 
   test('“take this deal’s ♠” fills in North–South’s spades of the deal', async () => {

@@ -97,6 +97,12 @@ function showError(text, field = null) {
   }
 }
 
+function setStale(stale) {
+  const result = $('#suit-result');
+  result.inert = stale;
+  result.classList.toggle('stale', stale);
+}
+
 function setStatus(text) {
   $('#suit-status').textContent = text;
 }
@@ -118,6 +124,8 @@ export async function solveSuit() {
   if (panel.job) site.solver.stop(panel.job);
   const root = $('#suit-play');
   root.dataset.state = 'running';
+  // The answer on screen is another holding's: greyed and inert until this one's replaces it.
+  setStale(true);
   $('#suit-stop').hidden = false;
   $('#suit-solve').disabled = true;
   $('#suit-problem').replaceChildren(holdingsView(request, panel.suit));
@@ -138,10 +146,15 @@ export async function solveSuit() {
     root.dataset.state = 'done';
     setStatus(`${result.layouts} layouts of the ${result.missing === '-' ? 0 : result.missing.length} missing cards, every one solved just now.`);
     renderAnswer();
+    setStale(false);
     return result;
   } catch (e) {
     if (panel.job !== job) return null;
     root.dataset.state = e.code === 'stopped' ? 'stopped' : 'failed';
+    // Left on screen, the previous holding's answer would read as this one's.
+    panel.answer = null;
+    $('#suit-result').hidden = true;
+    setStale(false);
     if (e.code === 'stopped') setStatus('Stopped. Some holdings (a long broken suit opposite a void) take too long to solve exactly.');
     else {
       setStatus('');
