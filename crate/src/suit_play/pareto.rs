@@ -90,15 +90,13 @@ impl Vectors {
         // the levels cost a pass over the set. A big one is also indexed by a few of the
         // signatures' bits (`SignatureIndex`).
         levels.clear();
+        signatures.clear();
         if n >= SIGNED_FROM {
             levels.resize(self.width, 0);
             for v in self.values.chunks_exact(self.width) {
                 levels.iter_mut().zip(v).for_each(|(level, &x)| *level += u64::from(x));
             }
             levels.iter_mut().for_each(|level| *level = level.div_ceil(n as u64));
-        }
-        signatures.clear();
-        if n >= SIGNED_FROM {
             // The levels as words, padded with 255, which no padding entry (0) reaches.
             level_words.clear();
             level_words.resize(words, u64::MAX);
