@@ -614,10 +614,21 @@ impl Search {
             positions_in(self.arena.layouts_of(edge.child), layouts, positions);
         }
         let positions = &*positions;
-        let capped = self.capped_children(width, edges, positions)?;
-        let candidates = capped.iter().fold(1u64, |n, child| n.saturating_mul(child.len() as u64));
+        // A small product is cheaper built than capped. Its children are then their own
+        // fronts, with no list allocated: most products are small, and with threads
+        // WebAssembly's allocator takes one lock for all.
+        let whole = |e: usize| self.whole_child(&edges[e], positions[e].len());
+        let mut candidates = self.whole_candidates(edges, positions);
+        let capped = if candidates <= SMALL_PRODUCT {
+            None
+        } else {
+            let children = self.capped_children(width, edges, positions)?;
+            candidates = children.iter().fold(1u64, |n, child| n.saturating_mul(child.len() as u64));
+            Some(children)
+        };
         if first_trick && candidates > SMALL_FIRST_TRICK {
-            return self.best_of_product(layouts, positions, &capped).map(Some);
+            let children = capped.unwrap_or_else(|| (0..edges.len()).map(whole).collect());
+            return self.best_of_product(layouts, positions, &children).map(Some);
         }
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { partial, next, picks, next_picks, keep, covered, .. } = &mut *scratch;
@@ -626,7 +637,15 @@ impl Search {
         picks.clear();
         covered.clear();
         covered.resize(width, false);
-        for (e, child) in capped.iter().enumerate() {
+        for e in 0..edges.len() {
+            let whole_front;
+            let child = match &capped {
+                Some(children) => &children[e],
+                None => {
+                    whole_front = whole(e);
+                    &whole_front
+                }
+            };
             let positions = &positions[e];
             // Fronts over disjoint layouts multiply into a front: nothing to prune.
             let overlaps = positions.iter().any(|&p| covered[p]);
@@ -900,18 +919,11 @@ impl Search {
 
     /// Each child's front with every entry capped at the most that any other child on that
     /// layout can give (the layout takes the least, so more never counts), pruned again:
-    /// capping makes vectors equal or dominated. A small product is cheaper built than
-    /// capped, and a front that capping leaves alone is used as it is.
+    /// capping makes vectors equal or dominated. A front that capping leaves alone is used
+    /// as it is.
     fn capped_children(&self, width: usize, edges: &[Edge], positions: &[Vec<usize>]) -> Result<Vec<Child<'_>>, Error> {
-        let fronts: Vec<Child<'_>> = edges
-            .iter()
-            .zip(positions)
-            .map(|(edge, positions)| Child::whole(self.arena.front_of(edge.child), positions.len(), edge.add))
-            .collect();
-        let candidates = fronts.iter().fold(1u64, |n, front| n.saturating_mul(front.len() as u64));
-        if candidates <= SMALL_PRODUCT {
-            return Ok(fronts);
-        }
+        let fronts: Vec<Child<'_>> =
+            edges.iter().zip(positions).map(|(edge, positions)| self.whole_child(edge, positions.len())).collect();
         // Per layout, the least and second least of the children's bests, and whose the least
         // is: a child's cap is the least of the others'.
         let mut least = vec![(u8::MAX, u8::MAX, usize::MAX); width];
@@ -957,6 +969,18 @@ impl Search {
             });
         }
         Ok(out)
+    }
+
+    /// A child's own front, with its trick to add.
+    fn whole_child(&self, edge: &Edge, width: usize) -> Child<'_> {
+        Child::whole(self.arena.front_of(edge.child), width, edge.add)
+    }
+
+    /// The size of the product of the children's own fronts.
+    fn whole_candidates(&self, edges: &[Edge], positions: &[Vec<usize>]) -> u64 {
+        let len =
+            |(edge, positions): (&Edge, &Vec<usize>)| (self.arena.front_of(edge.child).len() / positions.len()) as u64;
+        edges.iter().zip(positions).map(len).fold(1u64, u64::saturating_mul)
     }
 }
 
