@@ -110,7 +110,7 @@ impl SuitPlay {
         i: usize,
         stop: Option<Arc<AtomicBool>>,
     ) -> Result<SuitLeadResult, Error> {
-        let (hand, rank) = self.opening_leads()[i];
+        let (hand, rank) = on.search.opening_leads(&self.holding)[i];
         on.search.watch(stop);
         let node = on.search.after_opening_lead(&self.holding, hand, rank).inspect_err(|e| {
             if matches!(e, Error::SuitTooHard { .. }) {
